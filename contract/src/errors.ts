@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'validation_failed',
+  'not_logged_in',
+  'invalid_credentials',
+  'csrf_failed',
+  'not_found',
+  'rate_limited',
+  'payload_too_large',
+  'internal',
+] as const;
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** Every failing API call answers with this body (architecture: Requests). */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /** Field path (dot-joined) to the reason it was refused. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

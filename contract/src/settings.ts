@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { LocaleSchema } from './locales.js';
+
+/** Spec §2 "Landing slug depends on niche": 1 plain … 7 gay. */
+export const NicheSchema = z.number().int().min(1).max(7);
+
+export const TEMPLATE_NAMES = ['boxy', 'classic'] as const;
+export const TemplateNameSchema = z.enum(TEMPLATE_NAMES);
+export type TemplateName = z.infer<typeof TemplateNameSchema>;
+
+/** Spec §3 "Site template variants": which parts of the interface a template shows. */
+export const TemplateFeaturesSchema = z.object({
+  navigation: z.boolean(),
+  signup: z.boolean(),
+  profile_search: z.boolean(),
+  member_details: z.boolean(),
+  chat: z.boolean(),
+  likes: z.boolean(),
+  notifications: z.boolean(),
+  footer: z.boolean(),
+});
+export type TemplateFeatures = z.infer<typeof TemplateFeaturesSchema>;
+
+export const TemplateSchema = z.object({
+  name: TemplateNameSchema,
+  features: TemplateFeaturesSchema,
+});
+
+const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Use an ISO 3166-1 alpha-2 code');
+
+export const RegionItemSchema = z.object({ id: z.number().int(), name: z.string() });
+export type RegionItem = z.infer<typeof RegionItemSchema>;
+
+export const MessageCostSchema = z.object({ costs: z.number().nonnegative(), currency: z.string().length(3) });
+
+export const SIGNUP_MODES = ['all', 'with_trafficsource', 'other'] as const;
+export const MEMBER_RESELL = ['cams', 'camads'] as const;
+export const SEARCH_PAGING = ['infinite', 'pages'] as const;
+
+/**
+ * What an operator configures for a site and the `sites` table stores.
+ * Request-dependent fields (region_data, geoip_*, push_pub) are added when the
+ * settings object is assembled for a visitor.
+ */
+export const SiteConfigSchema = z.object({
+  name: z.string().min(1),
+  domain: z.string().min(1),
+  niche: NicheSchema,
+  domain_language: LocaleSchema,
+  signups: z.enum(SIGNUP_MODES),
+  logged_out_search: z.boolean(),
+  logged_out_search_trafficsource: z.boolean(),
+  fictional_icon: z.boolean(),
+  fictional_plural: z.string(),
+  countries: z.array(CountryCodeSchema).min(1),
+  minimum_message_costs: z.record(z.string(), MessageCostSchema),
+  message_credits: z.number().int().nonnegative(),
+  support_email: z.email(),
+  email: z.email(),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  search_fields: z.array(z.string()),
+  member_resell: z.array(z.enum(MEMBER_RESELL)),
+  cdn_prefix: z.string(),
+  signup: z.object({
+    showDots: z.boolean(),
+    /** Spec §2 step 3: the free-text city field is optional per site. */
+    showCity: z.boolean(),
+  }),
+  allowed_values: z.record(z.string(), z.array(z.string())),
+  company_name: z.string(),
+  company_address: z.string(),
+  company_kvk: z.string(),
+  company_city: z.string(),
+  company_country: z.string(),
+  company_tradenames: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  company_vat_numbers: z.array(z.string()),
+  support_phone: z.string(),
+  /** Percentage offered to a member who is about to delete the account. */
+  delete_discount: z.number().int().min(0).max(100),
+  template: TemplateSchema,
+  /** Spec §2 "Search results": infinite scroll or paging by ?page. */
+  search_paging: z.enum(SEARCH_PAGING),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+/** The settings object of spec §3 as the browser receives it. */
+export const SettingsSchema = SiteConfigSchema.extend({
+  region_data: z.record(z.string(), z.array(RegionItemSchema)),
+  push_pub: z.string().nullable(),
+  geoip_country: z.string().nullable(),
+  geoip_selected_country: z.string().nullable(),
+});
+export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const GENDERS = ['male', 'female'] as const;
+export const GenderSchema = z.enum(GENDERS);
+
+export const ProfileImageSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+});
+export type ProfileImage = z.infer<typeof ProfileImageSchema>;
+
+/** The user object of spec §3: present means logged in. */
+export const UserSchema = z.object({
+  email: z.string(),
+  /** 2 means a webmail provider whose inbox we can link to (spec §2, activation screen). */
+  mailprovider: z.number().int(),
+  fictional_icon: z.boolean(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    country: z.string().nullable(),
+    countryregion: z.number().int().nullable(),
+    city: z.string().nullable(),
+    gender: GenderSchema.nullable(),
+    date_of_birth: z.string().nullable(),
+    main_image: ProfileImageSchema.nullable(),
+    images: z.array(ProfileImageSchema),
+    personal: z.record(z.string(), z.string()),
+  }),
+});
+export type User = z.infer<typeof UserSchema>;

@@ -1,0 +1,23 @@
+import type { Locale } from './locales.js';
+import type { Settings } from './settings.js';
+import type { User } from './user.js';
+
+export type Catalogue = { [key: string]: string | Catalogue };
+
+/**
+ * What the server hands the web app for each rendered request (React Router's
+ * load context). The root loader passes it on, so the first HTML already holds
+ * the right site, user and language with no extra round trip.
+ */
+export interface WebContext {
+  settings: Settings;
+  user: User | null;
+  locale: Locale | 'pseudo';
+  i18n: { hash: string; messages: Catalogue };
+  csrfToken: string;
+  cspNonce: string;
+  /** Developer previews under /_dev are shown only outside production. */
+  devTools: boolean;
+  /** `name@version` sent with every API call (spec §7). */
+  clientId: string;
+}
