@@ -1,0 +1,215 @@
+import { CSRF_HEADER } from '@rendezvous/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
+import { SESSION_COOKIE } from './features/auth/sessions.repository.js';
+import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from './test/fixtures.js';
+import { TEST_DIALECTS } from './test/test-database.js';
+
+describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let memberEmail: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    memberEmail = 'Marga@Example.test';
+    await insertMember(t.database.db, t.siteId, { email: memberEmail, name: 'Marga' });
+    // A route that fails the way a bug would, to see what the client is told.
+    t.app.get('/api/boom.php', async () => {
+      throw new Error('database password is hunter2');
+    });
+  });
+  afterAll(() => t.close());
+
+  it('reports health with the database it checked', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: dialect });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await t.app.inject('/api/nothing-here.php');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('hides the internals of an unexpected error', async () => {
+    const response = await t.app.inject('/api/boom.php');
+    expect(response.statusCode).toBe(500);
+    expect(response.json().error.code).toBe('internal');
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('refuses invalid input with 400 and the field at fault', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: browserHeaders(),
+      payload: { email: 42 },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: { ...browserHeaders(), 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+  });
+
+  it('answers 403 to a logged-out user call', async () => {
+    const response = await t.app.inject('/api/user.php');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('not_logged_in');
+  });
+
+  it('refuses a state-changing call without the CSRF header', async () => {
+    const headers: Record<string, string> = browserHeaders();
+    delete headers[CSRF_HEADER];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      headers,
+      payload: { email: memberEmail, password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('csrf_failed');
+  });
+
+  it('logs a member in with a new session, serves the user, and logs out', async () => {
+    const planted = 'planted-session-token';
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: browserHeaders({ [SESSION_COOKIE]: planted }),
+      payload: { email: 'marga@EXAMPLE.test', password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = login.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie?.value).toBeTruthy();
+    expect(cookie?.value).not.toBe(planted);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+
+    const user = await t.app.inject({
+      url: '/api/user.php',
+      headers: browserHeaders({ [SESSION_COOKIE]: cookie!.value }),
+    });
+    expect(user.statusCode).toBe(200);
+    expect(user.json().profile.name).toBe('Marga');
+    expect(user.json().email).toBe(memberEmail);
+
+    const logout = await t.app.inject({
+      url: '/api/logout.php',
+      headers: browserHeaders({ [SESSION_COOKIE]: cookie!.value }),
+    });
+    expect(logout.body).toBe('done');
+    const after = await t.app.inject({
+      url: '/api/user.php',
+      headers: browserHeaders({ [SESSION_COOKIE]: cookie!.value }),
+    });
+    expect(after.statusCode).toBe(403);
+  });
+
+  it('gives one answer for a wrong password and an unknown address', async () => {
+    const wrongPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: browserHeaders(),
+      payload: { email: memberEmail, password: 'wrong' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      headers: browserHeaders(),
+      payload: { email: 'nobody@example.test', password: 'wrong' },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(unknown.json());
+  });
+
+  it('does not let a session of one site open another site', async () => {
+    const token = await logIn(t.app, memberEmail);
+    const onBoxy = await t.app.inject({
+      url: '/api/user.php',
+      headers: { ...browserHeaders({ [SESSION_COOKIE]: token }), host: 'boxy.localhost' },
+    });
+    expect(onBoxy.statusCode).toBe(403);
+  });
+
+  it('picks the site by host and gives unknown hosts the default site', async () => {
+    const boxy = await t.app.inject({ url: '/api/settings.php', headers: { host: 'boxy.localhost:3000' } });
+    expect(boxy.json().template.name).toBe('boxy');
+    expect(boxy.json().domain).toBe('boxy.localhost');
+    const unknown = await t.app.inject({ url: '/api/settings.php', headers: { host: 'elsewhere.example' } });
+    expect(unknown.json().domain).toBe('localhost');
+  });
+
+  it('ignores forwarded hosts from peers that are not trusted proxies', async () => {
+    const response = await t.app.inject({
+      url: '/api/settings.php',
+      headers: { host: 'localhost', 'x-forwarded-host': 'boxy.localhost' },
+    });
+    expect(response.json().domain).toBe('localhost');
+  });
+
+  it('sends security headers with a nonce-based script policy', async () => {
+    const response = await t.app.inject('/healthz');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[\w+/=-]+'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('compresses text responses', async () => {
+    const response = await t.app.inject({ url: '/api/settings.php', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString()).domain).toBe('localhost');
+  });
+});
+
+describe.each(TEST_DIALECTS)('region data on %s', (dialect) => {
+  it('lists the regions of every country of the site, and only those', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      await t.database.db
+        .insertInto('regions')
+        .values([
+          { country: 'NL', code: 'NH', name: 'Noord-Holland' },
+          { country: 'BE', code: 'VAN', name: 'Antwerpen' },
+          { country: 'DE', code: 'BE', name: 'Berlin' },
+        ])
+        .execute();
+      const settings = (await t.app.inject('/api/settings.php')).json();
+      expect(Object.keys(settings.region_data)).toEqual(['NL', 'BE']);
+      expect(settings.region_data.NL).toEqual([{ id: expect.any(Number), name: 'Noord-Holland' }]);
+      expect(settings.region_data.BE[0].name).toBe('Antwerpen');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('behind a trusted proxy on %s', (dialect) => {
+  it('honours X-Forwarded-Host from a configured proxy', async () => {
+    const t = await createTestApp(dialect, { env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    try {
+      const response = await t.app.inject({
+        url: '/api/settings.php',
+        headers: { host: 'localhost', 'x-forwarded-host': 'boxy.localhost' },
+      });
+      expect(response.json().domain).toBe('boxy.localhost');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import middie from '@fastify/middie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { notFound } from './errors.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { loadCatalogues } from './features/i18n/catalogues.js';
+import { i18nRoutes } from './features/i18n/i18n.routes.js';
+import { createSitesRepository } from './features/sites/sites.repository.js';
+import { sitesRoutes } from './features/sites/sites.routes.js';
+import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
+import { csrfPlugin } from './plugins/csrf.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { sitePlugin } from './plugins/site.js';
+
+export const CLIENT_ID = '@rendezvous/server@0.1.0';
+
+export interface AppDependencies {
+  database: DatabaseHandle;
+  /** Serve the web app (server rendering and assets). API-only tests leave it out. */
+  web?: WebDevServer | Record<string, never> | false;
+}
+
+/** `npm run dev`: Vite's middleware and its live server entry replace the built app. */
+export interface WebDevServer {
+  loadEntry: NonNullable<WebRoutesOptions['loadEntry']>;
+  middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+}
+
+/** The whole server without listening: `main.ts` and the tests both build it here. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = deps.database;
+  const sessions = createSessionsRepository(db);
+  const sites = createSitesRepository(db);
+  const catalogues = loadCatalogues(config.localesDir);
+  const cookieOptions = { secure: config.cookieSecure };
+  const dev = config.env !== 'production';
+
+  await app.register(errorHandlerPlugin);
+  const devServer = deps.web && 'loadEntry' in deps.web ? deps.web : undefined;
+  await app.register(securityPlugin, { dev: Boolean(devServer) });
+  if (devServer) {
+    await app.register(middie);
+    app.use(devServer.middlewares);
+  }
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(sitePlugin, { sites });
+  await app.register(csrfPlugin, cookieOptions);
+  await app.register(sessionPlugin, { sessions });
+
+  await app.register(healthRoutes, { database: deps.database });
+  await app.register(sitesRoutes);
+  await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
+  await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'media'),
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    // Media names are random and never reused, so a file at a name never changes.
+    maxAge: '365d',
+    immutable: true,
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  if (deps.web !== false) {
+    await app.register(webRoutes, {
+      db,
+      catalogues,
+      webBuildDir: config.webBuildDir,
+      devTools: dev,
+      allowPseudo: config.pseudoLocale,
+      clientId: CLIENT_ID,
+      loadEntry: devServer?.loadEntry,
+    });
+  }
+  return app;
+}

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const listFromEnv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+/** Every environment variable the server reads; `.env.example` documents the same list. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  SQLITE_FILE: z.string().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().optional(),
+  TRUSTED_PROXIES: listFromEnv.default([]),
+  WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'web', 'build')),
+  LOCALES_DIR: z.string().default(path.join(repoRoot, 'web', 'locales')),
+  SEED_DEMO: booleanFromEnv.default(true),
+  SEED_PROFILES: z.coerce.number().int().min(0).default(3000),
+  PSEUDO_LOCALE: booleanFromEnv.optional(),
+  COOKIE_SECURE: booleanFromEnv.optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  dataDir: string;
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  trustedProxies: string[];
+  webBuildDir: string;
+  localesDir: string;
+  seed: { demo: boolean; profiles: number };
+  /** Serves the `pseudo` locale that exposes untranslated strings; never in production. */
+  pseudoLocale: boolean;
+  /** Secure cookies; defaults to on in production, where TLS is expected in front. */
+  cookieSecure: boolean;
+};
+
+const DEV_SESSION_SECRET = 'rendezvous-local-development-secret-do-not-use';
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at start; in production unsafe defaults stop the start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  if (production) {
+    const unsafe: string[] = [];
+    if (!e.SESSION_SECRET || e.SESSION_SECRET === DEV_SESSION_SECRET || e.SESSION_SECRET.length < 32) {
+      unsafe.push('SESSION_SECRET must be set to a random string of at least 32 characters');
+    }
+    if (e.PSEUDO_LOCALE) unsafe.push('PSEUDO_LOCALE must not be enabled in production');
+    if (unsafe.length > 0) {
+      throw new ConfigError(`Refusing to start in production with unsafe settings:\n  ${unsafe.join('\n  ')}`);
+    }
+  }
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL
+      ? { dialect: 'postgres', url: e.DATABASE_URL }
+      : { dialect: 'sqlite', file: e.SQLITE_FILE ?? path.join(e.DATA_DIR, 'rendezvous.sqlite') },
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    trustedProxies: e.TRUSTED_PROXIES,
+    webBuildDir: e.WEB_BUILD_DIR,
+    localesDir: e.LOCALES_DIR,
+    seed: { demo: e.SEED_DEMO, profiles: e.SEED_PROFILES },
+    pseudoLocale: e.PSEUDO_LOCALE ?? !production,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+  };
+}

@@ -1,0 +1,27 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf } from './dialect.js';
+import type { Database } from './schema.js';
+import * as foundation from './migrations/2026_11_21_000001_foundation.js';
+
+/** Listed by hand so the built server needs no directory scan and the order is explicit. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026_11_21_000001_foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Migrations see the database as it was when they were written, not today's typed schema.
+  const untyped = db as unknown as Kysely<unknown>;
+  // Kysely looks for its bookkeeping tables in any schema; pin them to ours so that
+  // several schemas in one PostgreSQL database (tests, tenants) never see each other's.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error, results } = await new Migrator({ db: untyped, provider, migrationTableSchema }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,74 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Column conventions that hold on both SQLite and PostgreSQL: times are epoch
+ * milliseconds (bigint), flags are 0/1 integers, structured values are JSON text.
+ */
+export interface SitesTable {
+  id: Generated<number>;
+  domain: string;
+  is_default: number;
+  config: string;
+  created_at: number;
+}
+
+export interface RegionsTable {
+  id: Generated<number>;
+  country: string;
+  code: string;
+  name: string;
+}
+
+export type MemberStatus = 'not_confirmed' | 'active' | 'deleted' | 'banned';
+
+export interface MembersTable {
+  id: Generated<number>;
+  site_id: number;
+  email: string;
+  email_normalized: string;
+  name: string;
+  password_hash: string | null;
+  status: MemberStatus;
+  fictional: Generated<number>;
+  paid_user: Generated<number>;
+  mailprovider: Generated<number>;
+  language: string;
+  gender: 'male' | 'female' | null;
+  date_of_birth: string | null;
+  country: string | null;
+  countryregion: number | null;
+  city: string | null;
+  personal: Generated<string>;
+  main_image_id: number | null;
+  signup_at: number;
+  last_active_at: number;
+}
+
+export interface MemberImagesTable {
+  id: Generated<number>;
+  member_id: number;
+  filename: string;
+  thumb_filename: string;
+  position: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a copy of the table opens no session. */
+  id: string;
+  member_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  sites: SitesTable;
+  regions: RegionsTable;
+  members: MembersTable;
+  member_images: MemberImagesTable;
+  sessions: SessionsTable;
+}
+
+export type SiteRow = Selectable<SitesTable>;
+export type MemberRow = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;

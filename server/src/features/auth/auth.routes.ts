@@ -1,0 +1,68 @@
+import { hash, verify } from '@node-rs/argon2';
+import { LoginRequestSchema, UserSchema } from '@rendezvous/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import {
+  clearSessionCookie,
+  requireMember,
+  setSessionCookie,
+  type SessionCookieOptions,
+} from '../../plugins/session.js';
+import { SESSION_COOKIE, type SessionsRepository } from './sessions.repository.js';
+import { loadUser } from './user.js';
+
+export interface AuthRoutesOptions {
+  db: Db;
+  sessions: SessionsRepository;
+  cookie: SessionCookieOptions;
+}
+
+const invalidCredentials = () =>
+  new AppError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessions, cookie }) => {
+  // Verifying against a real hash when the address is unknown keeps both answers equally slow.
+  const decoyHash = await hash('decoy-password-for-unknown-accounts');
+
+  app.get(
+    '/api/user.php',
+    { preHandler: requireMember, schema: { response: { 200: UserSchema } } },
+    async (request) => {
+      const member = request.member!;
+      return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
+    },
+  );
+
+  app.post(
+    '/api/login.php',
+    { schema: { body: LoginRequestSchema, response: { 200: UserSchema } } },
+    async (request, reply) => {
+      const member = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('site_id', '=', request.site.id)
+        .where('email_normalized', '=', request.body.email.toLowerCase())
+        .where('status', 'in', ['active', 'not_confirmed'])
+        .executeTakeFirst();
+      const passwordOk = await verify(member?.password_hash ?? decoyHash, request.body.password);
+      if (!member?.password_hash || !passwordOk) throw invalidCredentials();
+
+      // A fresh session id on every login, so a planted cookie never becomes a logged-in one.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await sessions.destroy(previous);
+      const session = await sessions.create(member.id);
+      setSessionCookie(reply, session.token, session.expiresAt, cookie);
+      return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
+    },
+  );
+
+  app.get('/api/logout.php', { schema: { response: { 200: z.literal('done') } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.destroy(token);
+    clearSessionCookie(reply, cookie);
+    reply.type('text/plain; charset=utf-8');
+    return 'done' as const;
+  });
+};

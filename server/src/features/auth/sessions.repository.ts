@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { MemberRow } from '../../db/schema.js';
+
+export const SESSION_COOKIE = 'rv_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function createSessionsRepository(db: Db) {
+  return {
+    /** A new random session; only its hash is stored, the token goes to the cookie. */
+    async create(memberId: number): Promise<{ token: string; expiresAt: number }> {
+      const token = randomBytes(32).toString('base64url');
+      const now = Date.now();
+      const expiresAt = now + SESSION_TTL_MS;
+      await db
+        .insertInto('sessions')
+        .values({ id: hashToken(token), member_id: memberId, created_at: now, expires_at: expiresAt })
+        .execute();
+      return { token, expiresAt };
+    },
+
+    /** The member behind a live session on this site; deleted and banned members have none. */
+    async findMember(token: string, siteId: number): Promise<MemberRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .selectAll('members')
+        .where('sessions.id', '=', hashToken(token))
+        .where('sessions.expires_at', '>', Date.now())
+        .where('members.site_id', '=', siteId)
+        .where('members.status', 'in', ['active', 'not_confirmed'])
+        .executeTakeFirst();
+    },
+
+    async destroy(token: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,0 +1,44 @@
+import type { ProfileImage, User } from '@rendezvous/contract';
+import type { Db } from '../../db/database.js';
+import type { MemberRow } from '../../db/schema.js';
+
+function parsePersonal(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The user object of spec §3 for the session's member. */
+export async function loadUser(db: Db, member: MemberRow, site: { fictionalIcon: boolean }): Promise<User> {
+  const images: ProfileImage[] = await db
+    .selectFrom('member_images')
+    .select(['id', 'filename', 'thumb_filename'])
+    .where('member_id', '=', member.id)
+    .orderBy('position')
+    .execute();
+  return {
+    email: member.email,
+    mailprovider: member.mailprovider,
+    fictional_icon: site.fictionalIcon,
+    paid_user: member.paid_user === 1,
+    signup_date: new Date(member.signup_at).toISOString(),
+    profile: {
+      id: member.id,
+      name: member.name,
+      country: member.country,
+      countryregion: member.countryregion,
+      city: member.city,
+      gender: member.gender,
+      date_of_birth: member.date_of_birth,
+      main_image: images.find((image) => image.id === member.main_image_id) ?? images[0] ?? null,
+      images,
+      personal: parsePersonal(member.personal),
+    },
+  };
+}

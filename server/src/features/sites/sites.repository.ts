@@ -1,0 +1,60 @@
+import { SiteConfigSchema, type RegionItem, type SiteConfig } from '@rendezvous/contract';
+import type { Db } from '../../db/database.js';
+
+export interface Site {
+  id: number;
+  domain: string;
+  isDefault: boolean;
+  config: SiteConfig;
+  regionData: Record<string, RegionItem[]>;
+}
+
+/** Site settings change rarely; nodes re-read them at this interval so no restart is needed. */
+export const SITE_CACHE_TTL_MS = 30_000;
+
+export function createSitesRepository(db: Db) {
+  let cache: { at: number; byDomain: Map<string, Site>; fallback: Site | undefined } | undefined;
+
+  async function load() {
+    const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
+    const regions = await db.selectFrom('regions').select(['id', 'country', 'name']).orderBy('name').execute();
+    const regionsByCountry = new Map<string, RegionItem[]>();
+    for (const region of regions) {
+      const list = regionsByCountry.get(region.country) ?? [];
+      list.push({ id: region.id, name: region.name });
+      regionsByCountry.set(region.country, list);
+    }
+    const sites = rows.map((row): Site => {
+      const config = SiteConfigSchema.parse(JSON.parse(row.config));
+      return {
+        id: row.id,
+        domain: row.domain,
+        isDefault: row.is_default === 1,
+        config,
+        regionData: Object.fromEntries(
+          config.countries.map((country) => [country, regionsByCountry.get(country) ?? []]),
+        ),
+      };
+    });
+    return {
+      at: Date.now(),
+      byDomain: new Map(sites.map((site) => [site.domain, site])),
+      fallback: sites.find((site) => site.isDefault) ?? sites[0],
+    };
+  }
+
+  return {
+    /** The site for a request host; unknown hosts get the default site. */
+    async forHost(host: string): Promise<Site> {
+      if (!cache || Date.now() - cache.at > SITE_CACHE_TTL_MS) cache = await load();
+      const site = cache.byDomain.get(host.toLowerCase()) ?? cache.fallback;
+      if (!site) throw new Error('No site is configured: the sites table is empty');
+      return site;
+    },
+    invalidate() {
+      cache = undefined;
+    },
+  };
+}
+
+export type SitesRepository = ReturnType<typeof createSitesRepository>;

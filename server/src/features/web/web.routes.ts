@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { WebContext } from '@rendezvous/contract';
+import { LOCALE_COOKIE } from '@rendezvous/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import { loadUser } from '../auth/user.js';
+import type { Catalogues } from '../i18n/catalogues.js';
+import { detectLocale } from '../i18n/detect-locale.js';
+
+/** What `web/server-entry.ts` exports once built. */
+export interface WebServerEntry {
+  handleRequest(request: Request, context: { web: WebContext }): Promise<Response>;
+}
+
+export interface WebRoutesOptions {
+  db: Db;
+  catalogues: Catalogues;
+  webBuildDir: string;
+  devTools: boolean;
+  allowPseudo: boolean;
+  clientId: string;
+  /** In development the Vite dev server supplies the entry (and hot reload); otherwise the build does. */
+  loadEntry?: () => Promise<WebServerEntry>;
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const url = `${request.protocol}://${request.host}${request.url}`;
+  return new Request(url, { method: request.method, headers });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+}
+
+/** Built assets, then server rendering of every other GET through React Router. */
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, options) => {
+  const clientDir = path.join(options.webBuildDir, 'client');
+  const loadEntry =
+    options.loadEntry ??
+    (() => import(pathToFileURL(path.join(options.webBuildDir, 'server', 'index.js')).href) as Promise<WebServerEntry>);
+  const entry = options.loadEntry ? undefined : await loadEntry();
+
+  if (!options.loadEntry) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(staticReply, filePath) {
+        // Vite fingerprints everything under assets/, so those can be cached for good.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        staticReply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.get('/*', async (request, reply) => {
+    // Unknown API, catalogue and media paths answer in JSON, never with a page.
+    if (/^\/(api|_i18n|media)\//.test(request.url)) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
+    const locale = detectLocale(
+      request.cookies[LOCALE_COOKIE],
+      request.headers['accept-language'],
+      options.allowPseudo,
+    );
+    const web: WebContext = {
+      settings: request.settings,
+      user: request.member
+        ? await loadUser(options.db, request.member, { fictionalIcon: request.site.config.fictional_icon })
+        : null,
+      locale,
+      i18n: { hash: options.catalogues.hash, messages: options.catalogues.get(locale) },
+      csrfToken: request.csrfToken,
+      cspNonce: reply.cspNonce.script,
+      devTools: options.devTools,
+      clientId: options.clientId,
+    };
+    const handler = entry ?? (await loadEntry());
+    const response = await handler.handleRequest(toFetchRequest(request), { web });
+    // Pages depend on the session and language, so shared caches must not keep them.
+    reply.header('Cache-Control', 'private, no-cache');
+    reply.header('Vary', 'Cookie, Accept-Language');
+    return sendFetchResponse(reply, response);
+  });
+};

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoData } from './demo/seed.js';
+import type { WebServerEntry } from './features/web/web.routes.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** `npm run dev`: Vite serves the web app from source with hot reload inside this same process. */
+async function startViteDevServer(config: Config) {
+  const { createServer } = await import('vite');
+  const webRoot = path.dirname(config.webBuildDir);
+  const vite = await createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
+  const loadEntry = () => vite.ssrLoadModule(path.join(webRoot, 'server-entry.ts')) as Promise<WebServerEntry>;
+  return { vite, web: { loadEntry, middlewares: vite.middlewares } };
+}
+
+async function main() {
+  const config = loadConfig();
+  fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+
+  const demo = config.seed.demo
+    ? await seedDemoData(database.db, { dataDir: config.dataDir, profiles: config.seed.profiles, log: console.log })
+    : undefined;
+
+  const devServer = process.env.WEB_DEV_SERVER === '1' ? await startViteDevServer(config) : undefined;
+  const app = await buildApp(config, { database, ...(devServer ? { web: devServer.web } : {}) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    timer.unref();
+    await app.close();
+    await devServer?.vite.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const base = `http://localhost:${config.port}`;
+  console.log(`\nRendezvous is running on ${base} (${database.dialect})`);
+  if (demo && demo.logins.length > 0) {
+    console.log('Demo logins:');
+    for (const login of demo.logins) {
+      console.log(`  ${login.domain.padEnd(16)} ${login.email}  password: ${login.password}`);
+    }
+    console.log(`The boxy demo site is at http://boxy.localhost:${config.port}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

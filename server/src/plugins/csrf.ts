@@ -1,0 +1,45 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { CSRF_COOKIE, CSRF_HEADER } from '@rendezvous/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    csrfToken: string;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Double-submit CSRF protection: a random token in a cookie that only our own
+ * pages can read, echoed in a header on every state-changing API call. A forged
+ * cross-site request cannot read the cookie, so it cannot send the header.
+ */
+export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boolean }) => {
+  app.decorateRequest('csrfToken', '');
+  app.addHook('onRequest', async (request, reply) => {
+    const existing = request.cookies[CSRF_COOKIE];
+    request.csrfToken = existing && existing.length >= 32 ? existing : randomBytes(24).toString('base64url');
+    if (request.csrfToken !== existing) {
+      reply.setCookie(CSRF_COOKIE, request.csrfToken, {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secure,
+        httpOnly: false,
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || !existing || !sameToken(sent, existing)) {
+      throw new AppError(403, 'csrf_failed', 'Your session has expired. Please reload the page and try again.');
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MemberRow } from '../db/schema.js';
+import { notLoggedIn } from '../errors.js';
+import { SESSION_COOKIE, type SessionsRepository } from '../features/auth/sessions.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: MemberRow | null;
+  }
+}
+
+export interface SessionCookieOptions {
+  secure: boolean;
+}
+
+/** Resolves the session cookie to a member once per request; absence is not an error here. */
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionsRepository }) => {
+  app.decorateRequest('member', null);
+  app.addHook('preHandler', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    request.member = token ? ((await options.sessions.findMember(token, request.site.id)) ?? null) : null;
+  });
+});
+
+/** Guard for calls that need a logged-in member: 403, as the spec's clients expect. */
+export async function requireMember(request: FastifyRequest): Promise<void> {
+  if (!request.member) throw notLoggedIn();
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: number, options: SessionCookieOptions) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: options.secure,
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, options: SessionCookieOptions) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure });
+}

@@ -1,0 +1,159 @@
+import { hash } from '@node-rs/argon2';
+import { CSRF_COOKIE, CSRF_HEADER, type SiteConfig } from '@rendezvous/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDependencies } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { NewMember } from '../db/schema.js';
+import { SESSION_COOKIE } from '../features/auth/sessions.repository.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+import type { DialectName } from '../db/dialect.js';
+
+export function testSiteConfig(domain: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
+  return {
+    name: `Site ${domain}`,
+    domain,
+    niche: 1,
+    domain_language: 'en',
+    signups: 'all',
+    logged_out_search: false,
+    logged_out_search_trafficsource: false,
+    fictional_icon: true,
+    fictional_plural: 'hosts',
+    countries: ['NL', 'BE'],
+    minimum_message_costs: { NL: { costs: 1.5, currency: 'EUR' }, BE: { costs: 1.5, currency: 'EUR' } },
+    message_credits: 10,
+    support_email: `support@${domain}.test`,
+    email: `hello@${domain}.test`,
+    visible_profile_fields: ['city'],
+    visible_profile_notes: [],
+    search_fields: ['gender', 'min_age', 'max_age', 'country', 'countryregion'],
+    member_resell: [],
+    cdn_prefix: '',
+    signup: { showDots: true, showCity: true },
+    allowed_values: {},
+    company_name: 'Test B.V.',
+    company_address: 'Teststraat 1',
+    company_kvk: '12345678',
+    company_city: 'Amsterdam',
+    company_country: 'NL',
+    company_tradenames: [{ id: 1, name: 'Test' }],
+    company_vat_numbers: ['NL000000000B01'],
+    support_phone: '+31 20 000 0000',
+    delete_discount: 50,
+    template: {
+      name: 'classic',
+      features: {
+        navigation: true,
+        signup: true,
+        profile_search: true,
+        member_details: true,
+        chat: true,
+        likes: true,
+        notifications: true,
+        footer: true,
+      },
+    },
+    search_paging: 'infinite',
+    ...overrides,
+  };
+}
+
+export async function insertSite(db: Db, config: SiteConfig, isDefault = false): Promise<number> {
+  const row = await db
+    .insertInto('sites')
+    .values({
+      domain: config.domain,
+      is_default: isDefault ? 1 : 0,
+      config: JSON.stringify(config),
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export async function insertMember(db: Db, siteId: number, overrides: Partial<NewMember> = {}): Promise<number> {
+  const email = overrides.email ?? `member-${Math.random().toString(36).slice(2)}@example.test`;
+  const now = Date.now();
+  const row = await db
+    .insertInto('members')
+    .values({
+      site_id: siteId,
+      email,
+      email_normalized: email.toLowerCase(),
+      name: 'Member',
+      password_hash: await hash(TEST_PASSWORD),
+      status: 'active',
+      language: 'en',
+      signup_at: now,
+      last_active_at: now,
+      ...overrides,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of the given dialect, with two sites (default and boxy). */
+export async function createTestApp(
+  dialect: DialectName,
+  options: { env?: NodeJS.ProcessEnv; web?: AppDependencies['web'] } = {},
+): Promise<TestApp & { siteId: number; boxySiteId: number }> {
+  const database = await createTestDatabase(dialect);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, ...options.env });
+  const siteId = await insertSite(database.db, testSiteConfig('localhost'), true);
+  const boxySiteId = await insertSite(
+    database.db,
+    testSiteConfig('boxy.localhost', {
+      name: 'Boxy',
+      template: { ...testSiteConfig('x').template, name: 'boxy' },
+    }),
+  );
+  const app = await buildApp(config, { database, web: options.web ?? false });
+  return {
+    app,
+    database,
+    config,
+    siteId,
+    boxySiteId,
+    async close() {
+      await app.close();
+      await database.cleanup();
+    },
+  };
+}
+
+/** Cookies and the matching CSRF header a browser tab would send. */
+export function browserHeaders(cookies: Record<string, string> = {}) {
+  const csrf = 'test-csrf-token-0123456789abcdefghijkl';
+  const all = { [CSRF_COOKIE]: csrf, ...cookies };
+  return {
+    cookie: Object.entries(all)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; '),
+    [CSRF_HEADER]: csrf,
+  };
+}
+
+export async function logIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login.php',
+    headers: browserHeaders(),
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const session = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+  if (!session) throw new Error('login set no session cookie');
+  return session.value;
+}
