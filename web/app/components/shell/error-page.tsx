@@ -1,0 +1,70 @@
+import type { WebContext } from '@rendezvous/contract';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
+import { ButtonLink } from '../ui/button';
+import { Footer } from './footer';
+import { TopNav } from './top-nav';
+
+const KNOWN_STATUSES = [400, 403, 404, 500, 503];
+
+function statusOf(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+/**
+ * Spec §2 error page: Error, the status code and its message. Members keep the
+ * header; visitors are invited to sign up. Bots never get here (entry.server).
+ */
+export function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const web = useRouteLoaderData<WebContext>('root');
+  const { pathname } = useLocation();
+  const status = statusOf(error);
+  const message =
+    status === 404
+      ? t('errors.not_found', { path: pathname })
+      : t(KNOWN_STATUSES.includes(status) ? `errors.status_${status}` : 'errors.unexpected');
+
+  if (!web) {
+    // The root loader itself failed: no settings, no translations, only the bare facts.
+    return (
+      <main id="main" className="error-page mx-auto max-w-xl p-6">
+        <h1>Error</h1>
+        <p className="error-status">{status}</p>
+      </main>
+    );
+  }
+
+  return (
+    <div className="layout-default flex min-h-dvh flex-col">
+      {web.user ? <TopNav /> : null}
+      <main id="main" className="error-page mx-auto w-full max-w-3xl flex-1 px-4 py-10">
+        <h1 className="heading text-3xl">{t('errors.title')}</h1>
+        <p className="error-status mt-2 text-5xl font-bold" aria-label={`${t('errors.title')} ${status}`}>
+          {status}
+        </p>
+        <p className="error-message mt-4 text-lg">{message}</p>
+        {web.user ? (
+          <div className="mt-6">
+            <ButtonLink to="/" variant="secondary">
+              {t('errors.back_home')}
+            </ButtonLink>
+          </div>
+        ) : (
+          <section className="card mt-8 p-6" aria-labelledby="error-signup">
+            <h2 id="error-signup" className="heading text-2xl">
+              {t('errors.signup_for_free')}
+            </h2>
+            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+              <ButtonLink to="/signup">{t('home.cta_signup')}</ButtonLink>
+              <ButtonLink to="/" variant="secondary">
+                {t('errors.back_home')}
+              </ButtonLink>
+            </div>
+          </section>
+        )}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ComponentPropsWithRef } from 'react';
+import {
+  FieldShell,
+  controlClassName,
+  describedBy,
+  useDraftValue,
+  useFieldIds,
+  type DraftOptions,
+  type FieldBaseProps,
+} from './field';
+
+/** Spec §5: a textarea is at least two rows high. */
+export const TEXTAREA_MIN_ROWS = 2;
+const TEXTAREA_DEFAULT_ROWS = 4;
+
+type TextareaAttributes = Omit<
+  ComponentPropsWithRef<'textarea'>,
+  'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'className' | 'id' | 'name' | 'required' | 'disabled'
+>;
+
+export type TextareaFieldProps = FieldBaseProps &
+  DraftOptions &
+  TextareaAttributes & {
+    /** Classes for the textarea itself, e.g. a fixed height (spec §2 step 5: 150 px). */
+    textareaClassName?: string;
+  };
+
+/** A labelled, controlled textarea with the same states and options as `TextField`. */
+export function TextareaField({
+  label,
+  name,
+  id,
+  hint,
+  error,
+  valid,
+  required,
+  disabled,
+  className,
+  textareaClassName,
+  value,
+  onChange,
+  trim,
+  format,
+  debounceMs,
+  onBlur,
+  rows = TEXTAREA_DEFAULT_ROWS,
+  ...textareaProps
+}: TextareaFieldProps) {
+  const ids = useFieldIds(id);
+  const { draft, change, blur } = useDraftValue({ value, onChange, trim, format, debounceMs, onBlur });
+  return (
+    <FieldShell {...ids} label={label} hint={hint} error={error} required={required} className={className}>
+      <textarea
+        {...textareaProps}
+        id={ids.controlId}
+        name={name}
+        rows={Math.max(TEXTAREA_MIN_ROWS, rows)}
+        value={draft}
+        required={required}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, hint, error)}
+        className={controlClassName(error, valid, textareaClassName)}
+        onChange={(event) => change(event.target.value)}
+        onBlur={blur}
+      />
+    </FieldShell>
+  );
+}

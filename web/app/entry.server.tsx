@@ -1,0 +1,60 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import './lib/web-context';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const bot = isbot(request.headers.get('user-agent') ?? '');
+  // Spec §2: bots get the bare status, never the error page.
+  if (bot && responseStatusCode >= 400) {
+    const error = Object.values(routerContext.staticHandlerContext.errors ?? {})[0] as
+      { statusText?: string } | undefined;
+    return new Response(`${responseStatusCode} ${error?.statusText ?? ''}`.trim(), {
+      status: responseStatusCode,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+
+  const nonce = loadContext.web.cspNonce;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // Bots and crawlers get the whole document at once; people get the shell as soon as it is ready.
+    const readyEvent = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}

@@ -1,0 +1,55 @@
+import {
+  CLIENT_HEADER,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  ErrorBodySchema,
+  ORIGINAL_HOST_HEADER,
+  type ErrorBody,
+} from '@rendezvous/contract';
+import type { z } from 'zod';
+import { readCookie } from './cookies';
+
+const CLIENT_ID = `@rendezvous/web@${import.meta.env.VITE_APP_VERSION ?? '0.1.0'}`;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | undefined,
+  ) {
+    super(body?.error.message ?? `Request failed with status ${status}`);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The one fetch wrapper: spec §7 headers, CSRF on state changes, contract-checked answers. */
+export async function apiRequest<T extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: T,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<z.infer<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    [CLIENT_HEADER]: CLIENT_ID,
+    [ORIGINAL_HOST_HEADER]: window.location.host,
+  };
+  if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const payload: unknown = response.headers.get('content-type')?.includes('json')
+    ? await response.json()
+    : await response.text();
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(payload);
+    throw new ApiError(response.status, parsed.success ? parsed.data : undefined);
+  }
+  return schema.parse(payload);
+}

@@ -1,0 +1,73 @@
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  REGIONAL_CODES,
+  type Catalogue,
+  type Locale,
+  type WebContext,
+} from '@rendezvous/contract';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { writeCookie } from './cookies';
+
+/** Spec §9: catalogues are kept in local storage for 24 hours. */
+export const CATALOGUE_CACHE_MS = 24 * 60 * 60 * 1000;
+
+interface LocaleState {
+  locale: WebContext['locale'];
+  changeLocale(locale: Locale): Promise<void>;
+}
+
+const LocaleContext = createContext<LocaleState | null>(null);
+
+async function loadCatalogue(hash: string, locale: Locale): Promise<Catalogue> {
+  const key = `i18n:${hash}:${locale}`;
+  try {
+    const cached = JSON.parse(localStorage.getItem(key) ?? 'null') as { at: number; messages: Catalogue } | null;
+    if (cached && Date.now() - cached.at < CATALOGUE_CACHE_MS) return cached.messages;
+  } catch {
+    // An unreadable cache entry is simply fetched again.
+  }
+  const response = await fetch(`/_i18n/${hash}/${locale}/messages.json`);
+  if (!response.ok) throw new Error(`Catalogue ${locale} answered ${response.status}`);
+  const messages = (await response.json()) as Catalogue;
+  try {
+    localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
+  } catch {
+    // Storage full or disabled: the catalogue still works for this page.
+  }
+  return messages;
+}
+
+export function LocaleProvider({ initial, children }: { initial: WebContext; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const [locale, setLocale] = useState(initial.locale);
+  const hash = initial.i18n.hash;
+
+  const changeLocale = useCallback(
+    async (next: Locale) => {
+      writeCookie(LOCALE_COOKIE, next, LOCALE_COOKIE_MAX_AGE_S);
+      try {
+        if (!i18n.hasResourceBundle(next, 'translation')) {
+          i18n.addResourceBundle(next, 'translation', await loadCatalogue(hash, next));
+        }
+        await i18n.changeLanguage(next);
+        document.documentElement.lang = REGIONAL_CODES[next];
+        setLocale(next);
+      } catch (error) {
+        // Spec §8: a catalogue that fails to load is a warning; the page stays in its language.
+        console.warn('Could not load the catalogue', next, error);
+      }
+    },
+    [hash, i18n],
+  );
+
+  const value = useMemo(() => ({ locale, changeLocale }), [locale, changeLocale]);
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocale(): LocaleState {
+  const state = useContext(LocaleContext);
+  if (!state) throw new Error('useLocale outside LocaleProvider');
+  return state;
+}

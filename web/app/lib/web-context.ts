@@ -1,0 +1,9 @@
+import type { WebContext } from '@rendezvous/contract';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    web: WebContext;
+  }
+}
+
+export type { WebContext };

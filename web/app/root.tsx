@@ -1,0 +1,92 @@
+import { REGIONAL_CODES, type WebContext } from '@rendezvous/contract';
+import { useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
+import { ErrorPage } from './components/shell/error-page';
+import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
+import { ToastProvider } from './components/ui/toast';
+import { createI18n } from './lib/i18n';
+import { LocaleProvider } from './lib/locale';
+import { routeNameFromId } from './route-table';
+import type { Route } from './+types/root';
+import './styles/app.css';
+
+export function loader({ context }: Route.LoaderArgs): WebContext {
+  return context.web;
+}
+
+/** Spec §2: the root element carries the template, the route name (home is `index`) and `logged-in`. */
+function useRootClasses(web: WebContext | undefined): string {
+  const matches = useMatches();
+  const leaf = matches.at(-1);
+  const routeName = leaf ? routeNameFromId(leaf.id) : 'error';
+  return [
+    web?.settings.template.name ?? 'classic',
+    routeName === 'root' ? 'error' : routeName,
+    web?.user ? 'logged-in' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const web = useRouteLoaderData<typeof loader>('root');
+  const classes = useRootClasses(web);
+  const [i18n] = useState(() => (web ? createI18n(web.locale, web.i18n.messages) : undefined));
+  const lang = web && web.locale !== 'pseudo' ? REGIONAL_CODES[web.locale] : 'en-US';
+
+  return (
+    <html lang={lang} className={classes}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content={web?.settings.template.name === 'boxy' ? '#1f2a44' : '#8a2846'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {web ? <title>{web.settings.name}</title> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {i18n && web ? (
+          <I18nextProvider i18n={i18n}>
+            <LocaleProvider initial={web}>
+              <ToastProvider>
+                <PageLoadingIndicator />
+                {children}
+              </ToastProvider>
+            </LocaleProvider>
+          </I18nextProvider>
+        ) : (
+          children
+        )}
+        <ScrollRestoration nonce={web?.cspNonce} />
+        <Scripts nonce={web?.cspNonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Spec §2/§8: fatal and unhandled errors land on the error page, not a blank screen. */
+function useFatalErrors(): void {
+  const [fatal, setFatal] = useState<unknown>(null);
+  useEffect(() => {
+    const onError = (event: ErrorEvent) => setFatal(event.error ?? new Error(event.message));
+    const onRejection = (event: PromiseRejectionEvent) => setFatal(event.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+  if (fatal) throw fatal instanceof Error ? fatal : new Error(String(fatal));
+}
+
+export default function App() {
+  useFatalErrors();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

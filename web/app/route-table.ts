@@ -1,0 +1,175 @@
+/**
+ * The route table of spec §2: every path and alias with its name, layout and
+ * access. `routes.ts` builds the router from it and the root reads names from it.
+ */
+export type Layout = 'default' | 'chat' | 'empty' | 'lander';
+/** public: no login needed; optional: works either way; member: login required. */
+export type Access = 'public' | 'optional' | 'member';
+
+export interface RouteEntry {
+  /** Route name (Nuxt style: segments joined by '-', params by name); home is `index`. */
+  name: string;
+  path: string;
+  aliases?: readonly string[];
+  file: string;
+  layout: Layout;
+  access: Access;
+}
+
+const LATER = 'routes/not-available.tsx';
+
+export const ROUTES: readonly RouteEntry[] = [
+  { name: 'index', path: '/', file: 'routes/home.tsx', layout: 'default', access: 'optional' },
+  { name: 'login', path: '/login', file: LATER, layout: 'default', access: 'public' },
+  { name: 'signup', path: '/signup', file: LATER, layout: 'default', access: 'public' },
+  { name: 'chats', path: '/chats', file: LATER, layout: 'chat', access: 'member' },
+  { name: 'chats-chatId', path: '/chats/:chatId', file: LATER, layout: 'chat', access: 'member' },
+  { name: 'members', path: '/members', aliases: ['/search'], file: LATER, layout: 'default', access: 'member' },
+  {
+    name: 'members-memberId',
+    path: '/members/:memberId',
+    aliases: ['/likes/m/:memberId'],
+    file: LATER,
+    layout: 'default',
+    access: 'optional',
+  },
+  { name: 'members-memberId-chat', path: '/members/:memberId/chat', file: LATER, layout: 'chat', access: 'member' },
+  {
+    name: 'members-memberId-signup',
+    path: '/members/:memberId/signup',
+    file: LATER,
+    layout: 'lander',
+    access: 'public',
+  },
+  {
+    name: 'members-memberId-landing',
+    path: '/members/:memberId/landing',
+    file: LATER,
+    layout: 'lander',
+    access: 'public',
+  },
+  {
+    name: 'members-memberId-landing2-slug',
+    path: '/members/:memberId/landing2/*',
+    file: LATER,
+    layout: 'empty',
+    access: 'public',
+  },
+  {
+    name: 'members-memberId-landing3-slug',
+    path: '/members/:memberId/landing3/*',
+    file: LATER,
+    layout: 'empty',
+    access: 'public',
+  },
+  { name: 'premium', path: '/premium', file: LATER, layout: 'default', access: 'public' },
+  { name: 'pricing', path: '/pricing', file: LATER, layout: 'default', access: 'public' },
+  { name: 'profile', path: '/profile', file: LATER, layout: 'default', access: 'member' },
+  { name: 'complaints', path: '/complaints', file: LATER, layout: 'default', access: 'public' },
+  { name: 'likes', path: '/likes', file: LATER, layout: 'default', access: 'member' },
+  { name: 'likes-type', path: '/likes/:type', file: LATER, layout: 'default', access: 'member' },
+  { name: 'match-finder', path: '/match-finder', file: LATER, layout: 'empty', access: 'public' },
+  { name: 'signup-matches', path: '/signup-matches', file: LATER, layout: 'empty', access: 'public' },
+  { name: 'activate-done', path: '/activate/done', file: LATER, layout: 'default', access: 'public' },
+  { name: 'activate-error', path: '/activate/error', file: LATER, layout: 'default', access: 'public' },
+  { name: 'mail-change-do', path: '/mail-change/do', file: LATER, layout: 'default', access: 'public' },
+  { name: 'complete-signup', path: '/complete-signup', file: LATER, layout: 'default', access: 'public' },
+  { name: 'account-deleted', path: '/account-deleted', file: LATER, layout: 'default', access: 'optional' },
+  { name: 'reset-password', path: '/reset-password', file: LATER, layout: 'default', access: 'optional' },
+  { name: 'reset-password-do', path: '/reset-password/do', file: LATER, layout: 'default', access: 'optional' },
+  { name: 'credits', path: '/credits', file: LATER, layout: 'default', access: 'member' },
+  { name: 'credits-repeat-order', path: '/credits/repeat-order', file: LATER, layout: 'default', access: 'member' },
+  {
+    name: 'credits-creditId-paymentMethod',
+    path: '/credits/:creditId/:paymentMethod?',
+    file: LATER,
+    layout: 'default',
+    access: 'member',
+  },
+  { name: 'notifications', path: '/notifications', file: LATER, layout: 'default', access: 'member' },
+  {
+    name: 'transactions-transactionId',
+    path: '/transactions/:transactionId',
+    file: LATER,
+    layout: 'default',
+    access: 'member',
+  },
+  // Ban, cookies and service are reachable logged out too: the sign-up form links a deleted account to the service page.
+  { name: 'pages-ban', path: '/pages/ban', file: LATER, layout: 'default', access: 'optional' },
+  { name: 'pages-faq', path: '/pages/faq', file: LATER, layout: 'default', access: 'public' },
+  { name: 'pages-terms', path: '/pages/terms', file: LATER, layout: 'default', access: 'public' },
+  { name: 'pages-cookies', path: '/pages/cookies', file: LATER, layout: 'default', access: 'optional' },
+  { name: 'pages-privacy', path: '/pages/privacy', file: LATER, layout: 'default', access: 'public' },
+  { name: 'pages-service', path: '/pages/service', file: LATER, layout: 'default', access: 'optional' },
+  { name: 'pages-return-policy', path: '/pages/return-policy', file: LATER, layout: 'default', access: 'public' },
+  { name: 'landers-video-slug', path: '/landers/video/*', file: LATER, layout: 'lander', access: 'public' },
+  { name: 'landers-gallery-slug', path: '/landers/gallery/*', file: LATER, layout: 'lander', access: 'public' },
+  { name: 'landers-maplanding-slug', path: '/landers/maplanding/*', file: LATER, layout: 'lander', access: 'public' },
+  {
+    name: 'landers-alonetonight-slug',
+    path: '/landers/alonetonight/*',
+    file: LATER,
+    layout: 'empty',
+    access: 'public',
+  },
+  {
+    name: 'landers-iconslanding-slug',
+    path: '/landers/iconslanding/*',
+    file: LATER,
+    layout: 'empty',
+    access: 'public',
+  },
+  {
+    name: 'landers-socialnetwork-slug',
+    path: '/landers/socialnetwork/*',
+    file: LATER,
+    layout: 'lander',
+    access: 'public',
+  },
+  {
+    name: 'landers-collagelanding-slug',
+    path: '/landers/collagelanding/*',
+    file: LATER,
+    layout: 'empty',
+    access: 'public',
+  },
+  {
+    name: 'landers-transitionsvideolanding-slug',
+    path: '/landers/transitionsvideolanding/*',
+    file: LATER,
+    layout: 'empty',
+    access: 'public',
+  },
+  { name: 'dev', path: '/_dev', file: 'routes/dev/index.tsx', layout: 'default', access: 'public' },
+  { name: 'dev-dialogs', path: '/_dev/dialogs', file: 'routes/dev/dialogs.tsx', layout: 'default', access: 'public' },
+  { name: 'dev-top-nav', path: '/_dev/top-nav', file: 'routes/dev/top-nav.tsx', layout: 'default', access: 'public' },
+  {
+    name: 'dev-activate-reminder',
+    path: '/_dev/activate-reminder',
+    file: 'routes/dev/activate-reminder.tsx',
+    layout: 'default',
+    access: 'public',
+  },
+];
+
+/** Route ids are `name` for the main path and `name@alias` for an alias. */
+export function routeId(entry: RouteEntry, alias?: string): string {
+  return alias ? `${entry.name}@${alias}` : entry.name;
+}
+
+export function routeNameFromId(id: string): string {
+  return id.split('@')[0] ?? id;
+}
+
+/** The named routes of spec §2 that code navigates to. */
+export const NAMED_ROUTES = {
+  members: '/members',
+  login: '/login',
+  pricing: '/pricing',
+  'pages-service': '/pages/service',
+  'pages-faq': '/pages/faq',
+  notifications: '/notifications',
+  'members-memberId': (memberId: number | string) => `/members/${memberId}`,
+  'chats-chatId': (chatId: number | string) => `/chats/${chatId}`,
+  likes: '/likes',
+} as const;

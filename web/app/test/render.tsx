@@ -1,0 +1,164 @@
+import type { Catalogue, Settings, TemplateFeatures, User, WebContext } from '@rendezvous/contract';
+import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Outlet, createRoutesStub } from 'react-router';
+import en from '../../locales/en.json';
+import { createI18n } from '../lib/i18n';
+import { LocaleProvider } from '../lib/locale';
+
+/** The English catalogue, as the tests read it. */
+export const EN_MESSAGES: Catalogue = en;
+
+/** One English instance shared by the tests; setup.ts switches it back to English after each. */
+export const testI18n = createI18n('en', EN_MESSAGES);
+
+/** A fresh instance, for a test that changes the language or adds catalogues. */
+export function createTestI18n(): I18n {
+  return createI18n('en', EN_MESSAGES);
+}
+
+interface I18nRenderOptions extends RenderOptions {
+  i18n?: I18n;
+}
+
+/** Renders with translations, so tests find elements by the names people see. */
+export function renderWithI18n(
+  ui: ReactElement,
+  { i18n = testI18n, wrapper: Inner, ...options }: I18nRenderOptions = {},
+): RenderResult {
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <I18nextProvider i18n={i18n}>{Inner ? <Inner>{children}</Inner> : children}</I18nextProvider>;
+  }
+  return render(ui, { wrapper: Wrapper, ...options });
+}
+
+export const ALL_FEATURES: TemplateFeatures = {
+  navigation: true,
+  signup: true,
+  profile_search: true,
+  member_details: true,
+  chat: true,
+  likes: true,
+  notifications: true,
+  footer: true,
+};
+
+export function makeSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    name: 'Rendezvous',
+    domain: 'localhost',
+    niche: 1,
+    domain_language: 'en',
+    signups: 'all',
+    logged_out_search: false,
+    logged_out_search_trafficsource: false,
+    fictional_icon: true,
+    fictional_plural: 'hosts',
+    countries: ['NL', 'BE'],
+    minimum_message_costs: { NL: { costs: 1.99, currency: 'EUR' } },
+    message_credits: 10,
+    support_email: 'support@example.test',
+    email: 'info@example.test',
+    visible_profile_fields: ['city'],
+    visible_profile_notes: ['about_me'],
+    search_fields: ['gender', 'min_age', 'max_age', 'country', 'countryregion'],
+    member_resell: [],
+    cdn_prefix: '',
+    signup: { showDots: true, showCity: true },
+    allowed_values: {},
+    company_name: 'Example Media B.V.',
+    company_address: 'Keizersgracht 1',
+    company_kvk: '81234567',
+    company_city: '1016 EK Amsterdam',
+    company_country: 'Netherlands',
+    company_tradenames: [{ id: 1, name: 'Rendezvous' }],
+    company_vat_numbers: [],
+    support_phone: '+31 20 555 0123',
+    delete_discount: 50,
+    template: { name: 'classic', features: ALL_FEATURES },
+    search_paging: 'infinite',
+    region_data: {},
+    push_pub: null,
+    geoip_country: null,
+    geoip_selected_country: null,
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    email: 'anna@example.test',
+    mailprovider: 0,
+    fictional_icon: false,
+    paid_user: false,
+    signup_date: '2026-01-05T10:00:00Z',
+    profile: {
+      id: 7,
+      name: 'Anna',
+      country: 'NL',
+      countryregion: null,
+      city: null,
+      gender: 'female',
+      date_of_birth: null,
+      main_image: null,
+      images: [],
+      personal: {},
+    },
+    ...overrides,
+  };
+}
+
+export function makeWebContext({
+  user = null,
+  features = {},
+  settings = {},
+}: { user?: User | null; features?: Partial<TemplateFeatures>; settings?: Partial<Settings> } = {}): WebContext {
+  const base = makeSettings(settings);
+  return {
+    settings: { ...base, template: { ...base.template, features: { ...base.template.features, ...features } } },
+    user,
+    locale: 'en',
+    i18n: { hash: 'test', messages: EN_MESSAGES },
+    csrfToken: 'csrf-test',
+    cspNonce: 'nonce-test',
+    devTools: false,
+    clientId: 'web@test',
+  };
+}
+
+interface RouteRenderOptions {
+  web?: WebContext;
+  /** The URL the memory router starts at. */
+  path?: string;
+  i18n?: I18n;
+}
+
+/**
+ * Renders inside a memory router whose root route (id `root`) already holds the
+ * WebContext, as after server rendering, with the locale provider of the real root.
+ * Every path renders `ui`, so links can be followed.
+ */
+export function renderWithRoot(
+  ui: ReactElement,
+  { web = makeWebContext(), path = '/', i18n = testI18n }: RouteRenderOptions = {},
+): RenderResult {
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      loader: () => web,
+      Component: () => (
+        <LocaleProvider initial={web}>
+          <Outlet />
+        </LocaleProvider>
+      ),
+      children: [{ id: 'page', path: '*', Component: () => ui }],
+    },
+  ]);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: web } }} />
+    </I18nextProvider>,
+  );
+}

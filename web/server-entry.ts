@@ -1,0 +1,13 @@
+/**
+ * The server bundle's entry: one fetch-style handler the Fastify server loads
+ * from `build/server/index.js`, so React Router stays a dependency of the web
+ * app alone (the server never imports web code, only this built artefact).
+ */
+import { createRequestHandler, type AppLoadContext } from 'react-router';
+import * as build from 'virtual:react-router/server-build';
+
+const handler = createRequestHandler(build, process.env.NODE_ENV);
+
+export function handleRequest(request: Request, context: AppLoadContext): Promise<Response> {
+  return handler(request, context);
+}

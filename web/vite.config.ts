@@ -1,0 +1,22 @@
+/// <reference types="vitest/config" />
+import { reactRouter } from '@react-router/dev/vite';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Vitest renders components without the React Router plugin, which expects a whole app build.
+const testing = process.env.VITEST === 'true';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), testing ? react() : reactRouter()],
+  build: {
+    sourcemap: true,
+    ...(isSsrBuild ? { rollupOptions: { input: './server-entry.ts' } } : {}),
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['app/**/*.test.{ts,tsx}'],
+    setupFiles: ['./app/test/setup.ts'],
+  },
+}));
