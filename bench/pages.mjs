@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:pages`: builds, starts the production server on a fresh
+ * database and runs Lighthouse (mobile) on / and /login in Debian's Chromium.
+ * Prints performance and accessibility scores and the JavaScript a first load
+ * sends, gzipped. Aim: performance ≥ 95, accessibility 100, JS ≤ 150 KB.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BASE = `http://localhost:${PORT}`;
+const PAGES = ['/', '/login'];
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rv-bench-pages-'));
+const server = spawn('node', [path.join(root, 'server/dist/main.js')], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
+    COOKIE_SECURE: 'false',
+    SEED_PROFILES: '300',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+async function waitForHealth(deadline = Date.now() + 120_000) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The server did not become healthy in time');
+}
+
+async function gzippedScriptBytes(urls) {
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  return total;
+}
+
+const rows = [];
+let chrome;
+try {
+  await waitForHealth();
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (const page of PAGES) {
+    const result = await lighthouse(`${BASE}${page}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      formFactor: 'mobile',
+      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+    });
+    const lhr = result.lhr;
+    const scripts = lhr.audits['network-requests'].details.items
+      .filter((item) => item.resourceType === 'Script' && item.url.startsWith(BASE))
+      .map((item) => item.url);
+    rows.push({
+      page,
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      'first-load JS (KB gzip)': ((await gzippedScriptBytes(scripts)) / 1024).toFixed(1),
+      LCP: lhr.audits['largest-contentful-paint'].displayValue,
+      TBT: lhr.audits['total-blocking-time'].displayValue,
+      CLS: lhr.audits['cumulative-layout-shift'].displayValue,
+      'failed a11y audits': Object.values(lhr.audits)
+        .filter(
+          (audit) => audit.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id),
+        )
+        .map((audit) => audit.id)
+        .join(', '),
+    });
+  }
+  console.log('\nLighthouse (mobile), aim: performance ≥ 95, accessibility 100, first-load JS ≤ 150 KB gzip');
+  console.table(rows);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const REGIONAL: Record<Locale, string> = {
+  en: 'en-US',
+  nl: 'nl-NL',
+  de: 'de-DE',
+  it: 'it-IT',
+  fr: 'fr-FR',
+  es: 'es-ES',
+  pl: 'pl-PL',
+};
+
+type Catalogue = { [key: string]: string | Catalogue };
+export function catalogue(locale: Locale): Catalogue {
+  return JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, `../web/locales/${locale}.json`), 'utf8'),
+  ) as Catalogue;
+}
+
+export function message(locale: Locale, key: string): string {
+  const value = key
+    .split('.')
+    .reduce<string | Catalogue | undefined>(
+      (node, part) => (node && typeof node === 'object' ? node[part] : undefined),
+      catalogue(locale),
+    );
+  if (typeof value !== 'string') throw new Error(`No message ${key} in ${locale}`);
+  return value;
+}
+
+/**
+ * Every page must pass our own Content-Security-Policy, load all its resources
+ * and render without console errors; the fixture fails a test that shows any.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        // Chrome logs every HTTP error status, including a deliberate 404 page; sub-resources are checked below.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+          errors.push(`${response.status()} for ${response.url()}`);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors or CSP violations on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export async function rootClasses(page: Page): Promise<string[]> {
+  return (await page.locator('html').getAttribute('class'))?.split(/\s+/) ?? [];
+}
+
+export { expect };

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check CI runs, in order, then one summary of what ran and
+ * what was skipped and why. Under CI=true nothing may be skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const CI = process.env.CI === 'true';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'rv-test-reports-'));
+const results = [];
+const skipped = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = child.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+function reachable(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 2000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const npx = (args, env) => ['npx', args, env];
+
+if (!(await reachable(5432))) {
+  if (CI) {
+    console.error('PostgreSQL on 127.0.0.1:5432 is unreachable; CI runs every database test on it.');
+    process.exit(1);
+  }
+  skipped.push('PostgreSQL database tests: nothing answers on 127.0.0.1:5432 (SQLite was tested)');
+}
+
+const steps = [
+  ['types: contract and server', ...npx(['tsc', '-b', 'contract', 'server'])],
+  ['types: server tests', ...npx(['tsc', '-p', 'server/tsconfig.test.json'])],
+  ['types: route typegen', 'npm', ['run', 'typegen', '--workspace', 'web']],
+  ['types: web', ...npx(['tsc', '-p', 'web', '--noEmit'])],
+  ['types: e2e and bench', ...npx(['tsc', '-p', 'e2e', '--noEmit'])],
+  ['lint', ...npx(['eslint', '.', '--max-warnings=0'])],
+  ['format', ...npx(['prettier', '--check', '.'])],
+  [
+    'unit and integration (vitest)',
+    ...npx([
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'vitest.json')}`,
+    ]),
+  ],
+];
+
+for (const [name, command, args, env] of steps) run(name, command, args, env);
+
+const chromium = fs.existsSync(CHROMIUM);
+if (!chromium && CI) {
+  console.error(`Chromium is missing at ${CHROMIUM}; CI installs it with apt-get.`);
+  results.push({ name: 'browser tests (playwright)', ok: false, seconds: '0' });
+} else if (!chromium) {
+  skipped.push(`browser tests: no Chromium at ${CHROMIUM} (install it with: sudo apt-get install -y chromium)`);
+} else if (run('build', 'npm', ['run', 'build'])) {
+  run('browser tests (playwright)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
+  });
+}
+
+const vitest = readJson(path.join(reports, 'vitest.json'));
+const playwright = readJson(path.join(reports, 'playwright.json'));
+const counts = { passed: 0, failed: 0, skipped: 0 };
+if (vitest) {
+  counts.passed += vitest.numPassedTests;
+  counts.failed += vitest.numFailedTests;
+  counts.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (playwright) {
+  counts.passed += playwright.stats.expected + playwright.stats.flaky;
+  counts.failed += playwright.stats.unexpected;
+  counts.skipped += playwright.stats.skipped;
+}
+const failedSteps = results.filter((result) => !result.ok);
+counts.failed += failedSteps.filter(
+  (step) => !step.name.includes('vitest') && !step.name.includes('playwright'),
+).length;
+
+console.log('\n──────── summary ────────');
+for (const result of results) console.log(`${result.ok ? '✓' : '✗'} ${result.name} (${result.seconds}s)`);
+if (vitest) console.log(`  vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+if (playwright) console.log(`  playwright: ${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed`);
+for (const reason of skipped) console.log(`⚠ skipped ${reason}`);
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(failedSteps.length > 0 || (CI && skipped.length > 0) ? 1 : 0);
