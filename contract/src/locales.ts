@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The interface languages of spec §1, default first. */
 export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
-export const LocaleSchema = z.enum(LOCALES);
+// Marked pure so the web bundle, which only needs the constants here, leaves zod out.
+export const LocaleSchema = /* @__PURE__ */ z.enum(LOCALES);
 export type Locale = z.infer<typeof LocaleSchema>;
 
 /** Regional codes of spec §1, used for <html lang> and Intl formatting. */
