@@ -15,7 +15,8 @@ export interface WebContext {
   locale: Locale | 'pseudo';
   i18n: { hash: string; messages: Catalogue };
   csrfToken: string;
-  cspNonce: string;
+  /** Per-response Content-Security-Policy nonces for inline scripts and styles. */
+  cspNonce: { script: string; style: string };
   /** Developer previews under /_dev are shown only outside production. */
   devTools: boolean;
   /** `name@version` sent with every API call (spec §7). */

@@ -25,7 +25,7 @@ export default function handleRequest(
     });
   }
 
-  const nonce = loadContext.web.cspNonce;
+  const nonce = loadContext.web.cspNonce.script;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and crawlers get the whole document at once; people get the shell as soon as it is ready.

@@ -43,8 +43,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={web?.settings.template.name === 'boxy' ? '#1f2a44' : '#8a2846'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {web ? <title>{web.settings.name}</title> : null}
+        {/* Vite's dev client reads this to put the nonce on the styles it injects. */}
+        {import.meta.env.DEV && web ? <meta property="csp-nonce" nonce={web.cspNonce.style} /> : null}
         <Meta />
-        <Links />
+        <Links nonce={web?.cspNonce.style} />
       </head>
       <body>
         {i18n && web ? (
@@ -59,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           children
         )}
-        <ScrollRestoration nonce={web?.cspNonce} />
-        <Scripts nonce={web?.cspNonce} />
+        <ScrollRestoration nonce={web?.cspNonce.script} />
+        <Scripts nonce={web?.cspNonce.script} />
       </body>
     </html>
   );

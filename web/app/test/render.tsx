@@ -122,7 +122,7 @@ export function makeWebContext({
     locale: 'en',
     i18n: { hash: 'test', messages: EN_MESSAGES },
     csrfToken: 'csrf-test',
-    cspNonce: 'nonce-test',
+    cspNonce: { script: 'nonce-script', style: 'nonce-style' },
     devTools: false,
     clientId: 'web@test',
   };
