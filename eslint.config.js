@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** One zone a feature: it may import itself, never a sibling (bulletproof-react's rule). */
 function featureZones(dir, composers = []) {
@@ -47,6 +50,12 @@ export default tseslint.config(
     },
   },
   {
+    // eslint-plugin-import loads resolvers with require(), so that one stays CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
@@ -58,17 +67,12 @@ export default tseslint.config(
   },
   {
     // Imports flow server → contract ← web; one feature never imports another (a route composes them).
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['server/tsconfig.json', 'web/tsconfig.json', 'contract/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      'import/resolver': { [path.join(here, 'scripts/eslint-relative-ts-resolver.cjs')]: {} },
     },
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
