@@ -80,6 +80,22 @@ test.describe('errors and guards', () => {
     expect(await response.text()).toBe('404 Not Found');
   });
 
+  test('an unhandled error in the page lands on the error page', async ({ page, consoleErrors }) => {
+    await page.goto('/');
+    // Thrown again until the app has hydrated and its listener catches it.
+    await expect(async () => {
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('an unexpected failure');
+        });
+      });
+      await expect(page.getByRole('heading', { name: message('en', 'errors.title') })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.locator('.error-status')).toHaveText('500');
+    // The thrown error and React's report of it are what this test provokes.
+    consoleErrors.length = 0;
+  });
+
   test('a protected route sends a logged-out visitor to login', async ({ page }) => {
     await page.goto('/members');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmembers$/);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -19,6 +20,9 @@ async function startViteDevServer(config: Config) {
 }
 
 async function main() {
+  // A local .env (see .env.example) fills in what the real environment leaves unset.
+  const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
   const database = openDatabase(config.database);
