@@ -87,6 +87,10 @@ try {
       screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
     });
     const lhr = result.lhr;
+    if (lhr.runtimeError) {
+      rows.push({ page, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
+      continue;
+    }
     const scripts = lhr.audits['network-requests'].details.items
       .filter((item) => item.resourceType === 'Script' && item.url.startsWith(BASE))
       .map((item) => item.url);

@@ -1,18 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { LOCALES, REGIONAL_CODES, type Locale } from '@rendezvous/contract';
 
-export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const REGIONAL: Record<Locale, string> = {
-  en: 'en-US',
-  nl: 'nl-NL',
-  de: 'de-DE',
-  it: 'it-IT',
-  fr: 'fr-FR',
-  es: 'es-ES',
-  pl: 'pl-PL',
-};
+export { LOCALES, REGIONAL_CODES as REGIONAL };
 
 type Catalogue = { [key: string]: string | Catalogue };
 export function catalogue(locale: Locale): Catalogue {

@@ -9,7 +9,7 @@ export const TemplateNameSchema = z.enum(TEMPLATE_NAMES);
 export type TemplateName = z.infer<typeof TemplateNameSchema>;
 
 /** Spec §3 "Site template variants": which parts of the interface a template shows. */
-export const TemplateFeaturesSchema = z.object({
+export const TemplateFeaturesSchema = /* @__PURE__ */ z.object({
   navigation: z.boolean(),
   signup: z.boolean(),
   profile_search: z.boolean(),
@@ -20,6 +20,18 @@ export const TemplateFeaturesSchema = z.object({
   footer: z.boolean(),
 });
 export type TemplateFeatures = z.infer<typeof TemplateFeaturesSchema>;
+
+/** Every part of the interface shown: the usual template, which sites then trim. */
+export const ALL_TEMPLATE_FEATURES: TemplateFeatures = {
+  navigation: true,
+  signup: true,
+  profile_search: true,
+  member_details: true,
+  chat: true,
+  likes: true,
+  notifications: true,
+  footer: true,
+};
 
 export const TemplateSchema = z.object({
   name: TemplateNameSchema,

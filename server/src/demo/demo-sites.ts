@@ -1,18 +1,7 @@
-import type { SiteConfig, TemplateFeatures } from '@rendezvous/contract';
+import { ALL_TEMPLATE_FEATURES, type SiteConfig } from '@rendezvous/contract';
 
 /** The domain that serves unknown hosts too (architecture: "unknown hosts get the default site"). */
 export const DEFAULT_DEMO_DOMAIN = 'localhost';
-
-const ALL_FEATURES: TemplateFeatures = {
-  navigation: true,
-  signup: true,
-  profile_search: true,
-  member_details: true,
-  chat: true,
-  likes: true,
-  notifications: true,
-  footer: true,
-};
 
 // Value codes, not labels: the web app translates them, so they stay short and English.
 const PROFILE_FIELDS = ['city', 'relationship', 'smoking', 'education'];
@@ -67,7 +56,7 @@ export const DEMO_SITES: SiteConfig[] = [
     company_vat_numbers: ['NL862154307B01'],
     support_phone: '+31 20 555 0123',
     delete_discount: 50,
-    template: { name: 'classic', features: ALL_FEATURES },
+    template: { name: 'classic', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'infinite',
   },
   {
@@ -111,7 +100,7 @@ export const DEMO_SITES: SiteConfig[] = [
     company_vat_numbers: ['GB318457296'],
     support_phone: '+44 1273 555 014',
     delete_discount: 30,
-    template: { name: 'boxy', features: ALL_FEATURES },
+    template: { name: 'boxy', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'pages',
   },
 ];

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { CSRF_COOKIE, CSRF_HEADER, type SiteConfig } from '@rendezvous/contract';
+import { ALL_TEMPLATE_FEATURES, CSRF_COOKIE, CSRF_HEADER, type SiteConfig } from '@rendezvous/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -43,16 +43,7 @@ export function testSiteConfig(domain: string, overrides: Partial<SiteConfig> = 
     delete_discount: 50,
     template: {
       name: 'classic',
-      features: {
-        navigation: true,
-        signup: true,
-        profile_search: true,
-        member_details: true,
-        chat: true,
-        likes: true,
-        notifications: true,
-        footer: true,
-      },
+      features: ALL_TEMPLATE_FEATURES,
     },
     search_paging: 'infinite',
     ...overrides,

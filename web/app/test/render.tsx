@@ -1,4 +1,11 @@
-import type { Catalogue, Settings, TemplateFeatures, User, WebContext } from '@rendezvous/contract';
+import {
+  ALL_TEMPLATE_FEATURES,
+  type Catalogue,
+  type Settings,
+  type TemplateFeatures,
+  type User,
+  type WebContext,
+} from '@rendezvous/contract';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
@@ -34,17 +41,6 @@ export function renderWithI18n(
   return render(ui, { wrapper: Wrapper, ...options });
 }
 
-export const ALL_FEATURES: TemplateFeatures = {
-  navigation: true,
-  signup: true,
-  profile_search: true,
-  member_details: true,
-  chat: true,
-  likes: true,
-  notifications: true,
-  footer: true,
-};
-
 export function makeSettings(overrides: Partial<Settings> = {}): Settings {
   return {
     name: 'Rendezvous',
@@ -77,7 +73,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     company_vat_numbers: [],
     support_phone: '+31 20 555 0123',
     delete_discount: 50,
-    template: { name: 'classic', features: ALL_FEATURES },
+    template: { name: 'classic', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'infinite',
     region_data: {},
     push_pub: null,

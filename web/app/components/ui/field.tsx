@@ -113,6 +113,21 @@ export function describedBy(ids: { hintId: string; errorId: string }, hint: Reac
   return [hint ? ids.hintId : '', error ? ids.errorId : ''].filter(Boolean).join(' ') || undefined;
 }
 
+/** The attributes every control shares: its id, name, state and what describes it. */
+export function controlProps(
+  ids: ReturnType<typeof useFieldIds>,
+  { name, required, disabled, hint, error }: Pick<FieldBaseProps, 'name' | 'required' | 'disabled' | 'hint' | 'error'>,
+) {
+  return {
+    id: ids.controlId,
+    name,
+    required,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(ids, hint, error),
+  } as const;
+}
+
 export function controlClassName(error: string | undefined, valid: boolean | undefined, extra = ''): string {
   return ['field-control', !error && valid ? 'is-valid' : '', extra].filter(Boolean).join(' ');
 }

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { FieldShell, controlClassName, describedBy, useFieldIds, type FieldBaseProps } from './field';
+import { FieldShell, controlClassName, controlProps, useFieldIds, type FieldBaseProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -53,13 +53,8 @@ export function SelectField({
       <div className="relative">
         <select
           {...selectProps}
-          id={ids.controlId}
-          name={name}
+          {...controlProps(ids, { name, required, disabled, hint, error })}
           value={value}
-          required={required}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, hint, error)}
           className={controlClassName(error, valid)}
           onChange={(event) => onChange(event.target.value)}
         >

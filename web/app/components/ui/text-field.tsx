@@ -3,7 +3,7 @@ import {
   FieldShell,
   ValidIcon,
   controlClassName,
-  describedBy,
+  controlProps,
   useDraftValue,
   useFieldIds,
   type DraftOptions,
@@ -61,14 +61,9 @@ export function TextField({
       <div className="relative">
         <input
           {...inputProps}
-          id={ids.controlId}
-          name={name}
+          {...controlProps(ids, { name, required, disabled, hint, error })}
           type={type}
           value={draft}
-          required={required}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, hint, error)}
           className={controlClassName(error, valid, showValid ? 'has-icon' : '')}
           onChange={(event) => change(event.target.value)}
           onBlur={blur}

@@ -2,7 +2,7 @@ import type { ComponentPropsWithRef } from 'react';
 import {
   FieldShell,
   controlClassName,
-  describedBy,
+  controlProps,
   useDraftValue,
   useFieldIds,
   type DraftOptions,
@@ -52,14 +52,9 @@ export function TextareaField({
     <FieldShell {...ids} label={label} hint={hint} error={error} required={required} className={className}>
       <textarea
         {...textareaProps}
-        id={ids.controlId}
-        name={name}
+        {...controlProps(ids, { name, required, disabled, hint, error })}
         rows={Math.max(TEXTAREA_MIN_ROWS, rows)}
         value={draft}
-        required={required}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
         className={controlClassName(error, valid, textareaClassName)}
         onChange={(event) => change(event.target.value)}
         onBlur={blur}
