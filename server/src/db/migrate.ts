@@ -2,10 +2,12 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 import * as foundation from './migrations/2026_11_21_000001_foundation.js';
+import * as accounts from './migrations/2026_11_22_000001_accounts.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_000001_foundation': foundation,
+  '2026_11_22_000001_accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

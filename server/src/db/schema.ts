@@ -42,6 +42,47 @@ export interface MembersTable {
   main_image_id: number | null;
   signup_at: number;
   last_active_at: number;
+  timezone: string | null;
+  /** The browser's PushSubscription as JSON (spec §3 Push state). */
+  push_subscription: string | null;
+  activated_at: number | null;
+  deleted_at: number | null;
+  form_path: string | null;
+  referrer: string | null;
+}
+
+export interface MemberTrackingTable {
+  member_id: number;
+  network: string | null;
+  ref: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  created_at: number;
+}
+
+export type AccountTokenPurpose = 'activate' | 'reset_password' | 'change_email' | 'undo_email_change';
+
+export interface AccountTokensTable {
+  /** SHA-256 of the token in the link. */
+  id: string;
+  member_id: number;
+  purpose: AccountTokenPurpose;
+  /** Purpose-specific data, e.g. the new or old e-mail address. */
+  payload: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface MailDeliveriesTable {
+  id: Generated<number>;
+  member_id: number | null;
+  kind: string;
+  recipient: string;
+  accepted: number;
+  message_id: string | null;
+  created_at: number;
 }
 
 export interface MemberImagesTable {
@@ -67,6 +108,9 @@ export interface Database {
   members: MembersTable;
   member_images: MemberImagesTable;
   sessions: SessionsTable;
+  member_tracking: MemberTrackingTable;
+  account_tokens: AccountTokensTable;
+  mail_deliveries: MailDeliveriesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
