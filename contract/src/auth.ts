@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { VALIDATION } from './accounts.js';
 
 /** The spec leaves the login call out; this is ours (POST /api/login.php). */
 export const LoginRequestSchema = z.object({
-  email: z.string().trim().min(1, 'Value is required').max(254),
-  password: z.string().min(1, 'Value is required').max(1024),
+  email: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(254, VALIDATION.tooLong),
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(1024, VALIDATION.tooLong),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;

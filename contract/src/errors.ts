@@ -4,6 +4,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'not_logged_in',
   'invalid_credentials',
+  'signups_closed',
   'csrf_failed',
   'not_found',
   'rate_limited',

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { SESSION_COOKIE } from './features/auth/sessions.repository.js';
+import { SESSION_COOKIE } from './features/accounts/sessions.repository.js';
 import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from './test/fixtures.js';
 import { TEST_DIALECTS } from './test/test-database.js';
 
@@ -134,6 +134,22 @@ describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrongPassword.json()).toEqual(unknown.json());
+  });
+
+  it('limits login attempts per address', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login.php',
+        headers: { ...browserHeaders(), 'x-forwarded-for': String(Math.random()) },
+        payload: { email: 'target@example.test', password: 'guess' },
+      });
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await attempt()).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
   });
 
   it('does not let a session of one site open another site', async () => {

@@ -8,8 +8,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { authRoutes } from './features/accounts/auth.routes.js';
+import { createSessionsRepository } from './features/accounts/sessions.repository.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { loadCatalogues } from './features/i18n/catalogues.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
@@ -18,6 +18,7 @@ import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sitePlugin } from './plugins/site.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(sitePlugin, { sites });
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
+  await app.register(rateLimitPlugin);
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(sitesRoutes);

@@ -5,7 +5,7 @@ import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NewMember } from '../db/schema.js';
-import { SESSION_COOKIE } from '../features/auth/sessions.repository.js';
+import { SESSION_COOKIE } from '../features/accounts/sessions.repository.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import type { DialectName } from '../db/dialect.js';
 

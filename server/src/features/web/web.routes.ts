@@ -8,7 +8,7 @@ import { LOCALE_COOKIE } from '@rendezvous/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import { loadUser } from '../auth/user.js';
+import { loadUser } from '../accounts/user.js';
 import type { Catalogues } from '../i18n/catalogues.js';
 import { detectLocale } from '../i18n/detect-locale.js';
 

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { LoginRequestSchema, UserSchema } from '@rendezvous/contract';
+import { LoginRequestSchema, UserSchema, type LoginRequest } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -19,6 +19,8 @@ export interface AuthRoutesOptions {
   cookie: SessionCookieOptions;
 }
 
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
 const invalidCredentials = () =>
   new AppError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
 
@@ -35,9 +37,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
+  const loginLimits = [
+    app.limits.perIp('login', 20, LOGIN_WINDOW_MS),
+    // Guessing one member's password from many addresses is limited per account too.
+    app.limits.perEmail('login-email', 10, LOGIN_WINDOW_MS, (request) => (request.body as LoginRequest).email),
+  ];
+
   app.post(
     '/api/login.php',
-    { schema: { body: LoginRequestSchema, response: { 200: UserSchema } } },
+    { preHandler: loginLimits, schema: { body: LoginRequestSchema, response: { 200: UserSchema } } },
     async (request, reply) => {
       const member = await db
         .selectFrom('members')

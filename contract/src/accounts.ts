@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { GenderSchema } from './user.js';
+
+/** Spec §9 / §5 limits. */
+export const NAME_MAX = 150;
+export const CITY_MAX = 255;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1024;
+export const MIN_AGE = 18;
+export const MAX_AGE = 100;
+
+/**
+ * Field errors are catalogue keys; en.json holds the spec §5 wording
+ * ('Value is required', 'Value is not a valid email address', …).
+ */
+export const VALIDATION = {
+  required: 'validation.required',
+  email: 'validation.email_invalid',
+  tooLong: 'validation.too_long',
+  nameMin: 'validation.name_min',
+  nameStartsWithAt: 'signup.name_starts_with_at',
+  nameEqualToEmail: 'signup.name_equal_to_email',
+  passwordMin: 'validation.password_min',
+  dateOfBirth: 'date_of_birth_error',
+  emailTaken: 'validation.email_taken',
+  emailNotAllowed: 'validation.email_not_allowed',
+  country: 'validation.country_invalid',
+  region: 'validation.region_invalid',
+  choice: 'validation.choice_invalid',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const EmailSchema = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(EMAIL_MAX, VALIDATION.tooLong)
+  .regex(EMAIL_PATTERN, VALIDATION.email);
+
+/** A real calendar date (no 00 parts) of someone at least MIN_AGE and at most MAX_AGE old. */
+export function isValidDateOfBirth(value: string, today = new Date(), minAge = MIN_AGE): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  const age =
+    today.getUTCFullYear() -
+    year -
+    (today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day) ? 1 : 0);
+  return age >= minAge && age <= MAX_AGE;
+}
+
+export const DateOfBirthSchema = z.string().refine((value) => isValidDateOfBirth(value), VALIDATION.dateOfBirth);
+
+/** The name rules of spec §5; an empty name defaults to the e-mail's local part. */
+export function nameProblem(name: string, email: string): string | null {
+  if (name.length < 1) return VALIDATION.nameMin;
+  if (name.length > NAME_MAX) return VALIDATION.tooLong;
+  if (name.startsWith('@')) return VALIDATION.nameStartsWithAt;
+  if (name.toLowerCase() === email.trim().toLowerCase()) return VALIDATION.nameEqualToEmail;
+  return null;
+}
+
+export function defaultName(email: string): string {
+  return email.split('@')[0]?.slice(0, NAME_MAX) ?? '';
+}
+
+/** Spec §3 tracking record, as the traffic-source cookie carries it. */
+export const TrafficSourceSchema = z
+  .object({
+    network: z.string().max(100).optional(),
+    ref: z.string().max(100).optional(),
+    sub: z.string().max(255).optional(),
+    sub1: z.string().max(255).optional(),
+    sub2: z.string().max(255).optional(),
+    sub3: z.string().max(255).optional(),
+    cpc: z.string().max(50).optional(),
+  })
+  .partial();
+export type TrafficSource = z.infer<typeof TrafficSourceSchema>;
+
+/** Spec §3 signup profile fields beyond e-mail, name and password. */
+export const SignupProfileSchema = z
+  .object({
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, VALIDATION.country)
+      .nullish(),
+    region: z.number().int().positive().nullish(),
+    city: z.string().trim().max(CITY_MAX, VALIDATION.tooLong).nullish(),
+    gender: GenderSchema.nullish(),
+    date_of_birth: DateOfBirthSchema.nullish(),
+  })
+  .catchall(z.string().max(2000, VALIDATION.tooLong));
+
+/** POST /api/user.php?new=1 (spec §3 signup payload). */
+export const SignupRequestSchema = z
+  .object({
+    email: EmailSchema,
+    name: z.string().trim().max(NAME_MAX, VALIDATION.tooLong).default(''),
+    password: z.string({ error: VALIDATION.required }).min(PASSWORD_MIN, VALIDATION.passwordMin).max(PASSWORD_MAX),
+    trafficsource: TrafficSourceSchema.nullish(),
+    timezone: z.string().max(64).nullish(),
+    country: z.string().max(2).nullish(),
+    language: z.string().max(10).nullish(),
+    profile: SignupProfileSchema.nullish(),
+    form_path: z.string().max(500).nullish(),
+    referrer: z.string().max(2000).nullish(),
+    csrf: z.string().max(200).nullish(),
+    token: z.string().max(200).nullish(),
+    n: z.union([z.string(), z.number()]).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    const problem = value.name === '' ? null : nameProblem(value.name, value.email);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+  });
+export type SignupRequest = z.input<typeof SignupRequestSchema>;
+
+export const EMAIL_STATUSES = ['new', 'active', 'not_confirmed', 'deleted', 'invalid'] as const;
+
+/** GET /api/validate_email.php */
+export const ValidateEmailResponseSchema = z.object({
+  token: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  email: z.string(),
+  request_email: z.string(),
+});
+export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponseSchema>;
+
+/** GET /api/activate.php: whether the mail server accepted the activation mail. */
+export const ActivateStatusSchema = z.object({ delivered: z.boolean().nullable(), active: z.boolean() });
+
+/** PUT /api/user.php: the location, or the profile object with the step it came from. */
+export const UpdateLocationSchema = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/, VALIDATION.country),
+  countryregion: z.number().int().nonnegative().nullish(),
+  city: z.string().trim().max(CITY_MAX, VALIDATION.tooLong).nullish(),
+});
+export const UpdateProfileSchema = z.object({
+  profile: z
+    .object({
+      gender: GenderSchema.nullish(),
+      date_of_birth: DateOfBirthSchema.nullish(),
+      name: z.string().trim().max(NAME_MAX, VALIDATION.tooLong).optional(),
+      personal: z.record(z.string(), z.string().max(2000, VALIDATION.tooLong)).optional(),
+    })
+    .catchall(z.string().max(2000, VALIDATION.tooLong).nullish()),
+  lastSignupStep: z.number().int().min(0).max(7).optional(),
+});
+export const UpdateUserRequestSchema = z.union([UpdateLocationSchema, UpdateProfileSchema]);
+
+/** POST /api/user.php?push=1: the browser's PushSubscription.toJSON(). */
+export const PushSubscriptionSchema = z.object({
+  endpoint: z.url().max(2000),
+  expirationTime: z.number().nullish(),
+  keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+});
