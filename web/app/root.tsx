@@ -3,6 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
+import { AccountTopNav } from './features/accounts/components/account-top-nav';
+import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { createI18n } from './lib/i18n';
@@ -86,9 +88,10 @@ function useFatalErrors(): void {
 
 export default function App() {
   useFatalErrors();
+  useUserPolling();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return <ErrorPage error={error} memberHeader={<AccountTopNav />} />;
 }

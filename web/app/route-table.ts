@@ -20,7 +20,7 @@ const LATER = 'routes/not-available.tsx';
 
 export const ROUTES: readonly RouteEntry[] = [
   { name: 'index', path: '/', file: 'routes/home.tsx', layout: 'default', access: 'optional' },
-  { name: 'login', path: '/login', file: LATER, layout: 'default', access: 'public' },
+  { name: 'login', path: '/login', file: 'routes/login.tsx', layout: 'default', access: 'public' },
   { name: 'signup', path: '/signup', file: LATER, layout: 'default', access: 'public' },
   { name: 'chats', path: '/chats', file: LATER, layout: 'chat', access: 'member' },
   { name: 'chats-chatId', path: '/chats/:chatId', file: LATER, layout: 'chat', access: 'member' },

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
 import { Footer } from '../components/shell/footer';
-import { TopNav } from '../components/shell/top-nav';
+import { AccountTopNav } from '../features/accounts/components/account-top-nav';
 
 export default function DefaultLayout() {
   return (
     <div className="layout-default flex min-h-dvh flex-col">
-      <TopNav />
+      <AccountTopNav />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
         <Outlet />
       </main>

@@ -1,9 +1,9 @@
 import type { WebContext } from '@rendezvous/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import { ButtonLink } from '../ui/button';
 import { Footer } from './footer';
-import { TopNav } from './top-nav';
 
 const KNOWN_STATUSES = [400, 403, 404, 500, 503];
 
@@ -15,7 +15,7 @@ function statusOf(error: unknown): number {
  * Spec §2 error page: Error, the status code and its message. Members keep the
  * header; visitors are invited to sign up. Bots never get here (entry.server).
  */
-export function ErrorPage({ error }: { error: unknown }) {
+export function ErrorPage({ error, memberHeader }: { error: unknown; memberHeader: ReactNode }) {
   const { t } = useTranslation();
   const web = useRouteLoaderData<WebContext>('root');
   const { pathname } = useLocation();
@@ -37,7 +37,7 @@ export function ErrorPage({ error }: { error: unknown }) {
 
   return (
     <div className="layout-default flex min-h-dvh flex-col">
-      {web.user ? <TopNav /> : null}
+      {web.user ? memberHeader : null}
       <main id="main" className="error-page mx-auto w-full max-w-3xl flex-1 px-4 py-10">
         <h1 className="heading text-3xl">{t('errors.title')}</h1>
         <p className="error-status mt-2 text-5xl font-bold" aria-label={`${t('errors.title')} ${status}`}>

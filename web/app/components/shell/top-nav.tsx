@@ -9,6 +9,8 @@ import { LanguageSwitcher } from './language-switcher';
 export interface TopNavProps {
   /** Shows a log-out button for a member; without it there is none (the log-out flow is wired by the caller). */
   onLogout?: () => void;
+  /** Spec §4 logging-out flag: the button shows it is busy. */
+  loggingOut?: boolean;
 }
 
 interface NavItem {
@@ -20,7 +22,7 @@ interface NavItem {
  * The site header: name, the links the template and login state allow (spec §3 template
  * features), the language and, on phones, a menu button that folds it all away.
  */
-export function TopNav({ onLogout }: TopNavProps) {
+export function TopNav({ onLogout, loggingOut = false }: TopNavProps) {
   const { t } = useTranslation();
   const { settings, user } = useWebContext();
   const features = settings.template.features;
@@ -108,7 +110,7 @@ export function TopNav({ onLogout }: TopNavProps) {
             </ButtonLink>
           ) : null}
           {user && onLogout ? (
-            <Button variant="secondary" size="sm" onClick={onLogout}>
+            <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut}>
               {t('nav.logout')}
             </Button>
           ) : null}

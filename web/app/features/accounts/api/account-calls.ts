@@ -1,0 +1,16 @@
+import { UserSchema, type LoginRequest } from '@rendezvous/contract';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export function logIn(credentials: LoginRequest) {
+  return apiRequest('POST', '/api/login.php', UserSchema, { body: credentials });
+}
+
+/** Spec §7: the answer `done` means the session is gone. */
+export function logOut() {
+  return apiRequest('GET', '/api/logout.php', z.literal('done'));
+}
+
+export function getUser(signal?: AbortSignal) {
+  return apiRequest('GET', '/api/user.php', UserSchema, { signal });
+}

@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { LOGOUT_FLAG_RESET_MS } from '../../../lib/constants';
+import { useWebContext } from '../../../lib/use-web-context';
+import { logOut } from '../api/account-calls';
+
+/**
+ * Spec §4 logout: a logging-out flag while the call runs; done or not, the user
+ * is cleared and the login page opens; the flag resets 1000 ms after that.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const { user } = useWebContext();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  useEffect(() => {
+    if (!loggingOut || user) return;
+    const timer = setTimeout(() => setLoggingOut(false), LOGOUT_FLAG_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [loggingOut, user]);
+
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    try {
+      await logOut();
+    } catch (error) {
+      // Spec §8: a failed logout is logged; the member still leaves.
+      console.warn('Logout failed', error);
+    }
+    await navigate('/login');
+    await revalidate();
+  }, [navigate, revalidate]);
+
+  return { logout, loggingOut };
+}

@@ -1,0 +1,4 @@
+/** Spec §9 constants used by the web app, named once. */
+export const USER_POLL_INTERVAL_MS = 60_000;
+export const USER_POLL_INTERVAL_WITH_PUSH_MS = 300_000;
+export const LOGOUT_FLAG_RESET_MS = 1_000;
