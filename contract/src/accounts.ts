@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { GenderSchema } from './user.js';
 
+/** How long mailed links stay valid (the mails say so too). */
+export const ACTIVATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_LINK_TTL_MS = 2 * 60 * 60 * 1000;
+export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Spec §9 / §5 limits. */
 export const NAME_MAX = 150;
 export const CITY_MAX = 255;
@@ -28,6 +33,7 @@ export const VALIDATION = {
   country: 'validation.country_invalid',
   region: 'validation.region_invalid',
   choice: 'validation.choice_invalid',
+  linkInvalid: 'validation.link_invalid',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -158,3 +164,13 @@ export const PushSubscriptionSchema = z.object({
   expirationTime: z.number().nullish(),
   keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
 });
+
+/** POST /api/password_reset.php: always answered the same, whether or not the address has an account. */
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
+/** POST /api/password_reset_confirm.php: the token from the mailed link and the new password. */
+export const PasswordResetDoSchema = z.object({
+  token: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(200),
+  password: z.string({ error: VALIDATION.required }).min(PASSWORD_MIN, VALIDATION.passwordMin).max(PASSWORD_MAX),
+});
+export const PasswordResetSentSchema = z.object({ sent: z.literal(true) });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;

@@ -8,10 +8,17 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
+import { createAccountTokens } from './features/accounts/account-tokens.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
+import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
+import { signupRoutes } from './features/accounts/signup.routes.js';
 import { createSessionsRepository } from './features/accounts/sessions.repository.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { loadCatalogues } from './features/i18n/catalogues.js';
+import { createLocalMailbox } from './features/mail/local-mailbox.js';
+import { mailRoutes } from './features/mail/mail.routes.js';
+import { createMailService } from './features/mail/mail.service.js';
+import { createMailer } from './features/mail/mailer.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
@@ -58,6 +65,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const catalogues = loadCatalogues(config.localesDir);
   const cookieOptions = { secure: config.cookieSecure };
   const dev = config.env !== 'production';
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const mail = createMailService({ db, mailer, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(errorHandlerPlugin);
   const devServer = deps.web && 'loadEntry' in deps.web ? deps.web : undefined;
@@ -75,6 +85,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoutes, { database: deps.database });
   await app.register(sitesRoutes);
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
+  const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
+  await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
+  await app.register(passwordResetRoutes, accountDeps);
+  await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media'),

@@ -23,6 +23,7 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SQLITE_FILE: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().optional(),
   TRUSTED_PROXIES: listFromEnv.default([]),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'web', 'build')),
@@ -41,6 +42,8 @@ export type Config = {
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Without it mail is kept under DATA_DIR/mail and shown on the development mailbox. */
+  smtpUrl: string | undefined;
   sessionSecret: string;
   trustedProxies: string[];
   webBuildDir: string;
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { dialect: 'postgres', url: e.DATABASE_URL }
       : { dialect: 'sqlite', file: e.SQLITE_FILE ?? path.join(e.DATA_DIR, 'rendezvous.sqlite') },
     redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     trustedProxies: e.TRUSTED_PROXIES,
     webBuildDir: e.WEB_BUILD_DIR,

@@ -34,6 +34,11 @@ export function createSessionsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Ends every session of a member, e.g. after a password change. */
+    async destroyAllFor(memberId: number): Promise<void> {
+      await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+    },
+
     async destroy(token: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
     },

@@ -1,0 +1,106 @@
+import { hash } from '@node-rs/argon2';
+import {
+  PASSWORD_RESET_LINK_TTL_MS,
+  PasswordResetDoSchema,
+  PasswordResetRequestSchema,
+  PasswordResetSentSchema,
+  UserSchema,
+  VALIDATION,
+  type PasswordResetRequest,
+} from '@rendezvous/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { invalidInput } from '../../errors.js';
+import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
+import type { AccountMail } from './account-mail.js';
+import type { AccountTokens } from './account-tokens.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import { originOf } from './signup.routes.js';
+import { loadUser } from './user.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface PasswordResetRoutesOptions {
+  db: Db;
+  sessions: SessionsRepository;
+  tokens: AccountTokens;
+  mail: AccountMail;
+  cookie: SessionCookieOptions;
+}
+
+export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
+  const { db, sessions, tokens, mail } = options;
+
+  app.post(
+    '/api/password_reset.php',
+    {
+      preHandler: [
+        app.limits.perIp('password-reset', 10, HOUR_MS),
+        app.limits.perEmail(
+          'password-reset-email',
+          3,
+          HOUR_MS,
+          (request) => (request.body as PasswordResetRequest).email,
+        ),
+      ],
+      schema: { body: PasswordResetRequestSchema, response: { 200: PasswordResetSentSchema } },
+    },
+    async (request) => {
+      const { site } = request;
+      const member = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('site_id', '=', site.id)
+        .where('email_normalized', '=', request.body.email.toLowerCase())
+        .where('status', 'in', ['active', 'not_confirmed'])
+        .executeTakeFirst();
+      // The same answer either way, so the form cannot be used to find out who has an account.
+      if (member) {
+        await tokens.revoke(member.id, 'reset_password');
+        const token = await tokens.issue(member.id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
+        void mail
+          .send('password_reset', {
+            to: member.email,
+            memberId: member.id,
+            locale: member.language,
+            siteName: site.config.name,
+            supportEmail: site.config.support_email,
+            fromAddress: `${site.config.name} <${site.config.email}>`,
+            recipientName: member.name,
+            link: `${originOf(request)}/reset-password/do?token=${encodeURIComponent(token)}`,
+          })
+          .catch((error: unknown) =>
+            request.log.error({ err: error, memberId: member.id }, 'password reset mail failed'),
+          );
+      }
+      return { sent: true as const };
+    },
+  );
+
+  /** The link's page posts here: a valid, unused link sets the password and ends every other session. */
+  app.post(
+    '/api/password_reset_confirm.php',
+    {
+      preHandler: [app.limits.perIp('password-reset-confirm', 20, HOUR_MS)],
+      schema: { body: PasswordResetDoSchema, response: { 200: UserSchema } },
+    },
+    async (request, reply) => {
+      const check = await tokens.consume(request.body.token, 'reset_password');
+      if (!check.ok) throw invalidInput({ token: VALIDATION.linkInvalid });
+      await db
+        .updateTable('members')
+        .set({ password_hash: await hash(request.body.password) })
+        .where('id', '=', check.memberId)
+        .execute();
+      await sessions.destroyAllFor(check.memberId);
+      const session = await sessions.create(check.memberId);
+      setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
+      const member = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('id', '=', check.memberId)
+        .executeTakeFirstOrThrow();
+      return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
+    },
+  );
+};

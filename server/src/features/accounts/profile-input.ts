@@ -1,0 +1,60 @@
+import { VALIDATION, type SiteConfig } from '@rendezvous/contract';
+import type { Db } from '../../db/database.js';
+import type { MembersTable } from '../../db/schema.js';
+import { invalidInput } from '../../errors.js';
+
+export interface CheckedProfile {
+  columns: Partial<Pick<MembersTable, 'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth'>>;
+  /** Allowed-value answers and about-me texts, stored together in `members.personal`. */
+  personal: Record<string, string>;
+}
+
+export interface ProfileInput {
+  country?: string | null;
+  region?: number | null;
+  city?: string | null;
+  gender?: 'male' | 'female' | null;
+  date_of_birth?: string | null;
+  /** Allowed-value fields and about-me texts, by name. */
+  extra?: Record<string, string | null | undefined>;
+}
+
+/**
+ * Checks profile input against what the member's site offers (its countries,
+ * their regions, the allowed values and about-me fields) and sorts it into columns.
+ * The contract schema has already checked shapes and lengths.
+ */
+export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput): Promise<CheckedProfile> {
+  const fields: Record<string, string> = {};
+  const columns: CheckedProfile['columns'] = {};
+
+  if (input.country !== undefined) {
+    if (input.country !== null && !site.countries.includes(input.country)) fields.country = VALIDATION.country;
+    columns.country = input.country;
+  }
+  if (input.region !== undefined) {
+    const region = input.region
+      ? await db.selectFrom('regions').select(['id', 'country']).where('id', '=', input.region).executeTakeFirst()
+      : null;
+    if (input.region && (!region || region.country !== (input.country ?? region.country)))
+      fields.region = VALIDATION.region;
+    columns.countryregion = input.region || null;
+  }
+  if (input.city !== undefined) columns.city = input.city?.trim() || null;
+  if (input.gender !== undefined) columns.gender = input.gender;
+  if (input.date_of_birth !== undefined) columns.date_of_birth = input.date_of_birth;
+
+  const personal: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.extra ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    const allowed = site.allowed_values[name];
+    if (allowed) {
+      if (!allowed.includes(value)) fields[name] = VALIDATION.choice;
+    } else if (!site.visible_profile_notes.includes(name)) {
+      fields[name] = VALIDATION.choice;
+    }
+    personal[name] = value.trim();
+  }
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+  return { columns, personal };
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../errors.js';
+import { MAIL_ID_PATTERN, type LocalMailbox } from './local-mailbox.js';
+
+export const DevMailSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  created_at: z.number().int(),
+});
+export const DevMailboxListSchema = z.object({ mails: z.array(DevMailSummarySchema) });
+export const DevMailSchema = DevMailSummarySchema.extend({ html: z.string(), text: z.string() });
+export type DevMailboxList = z.infer<typeof DevMailboxListSchema>;
+export type DevMail = z.infer<typeof DevMailSchema>;
+
+const DevMailboxQuerySchema = z.object({ id: z.string().regex(MAIL_ID_PATTERN, 'Unknown mail id').optional() });
+
+export interface MailRoutesOptions {
+  mailbox: Pick<LocalMailbox, 'list' | 'read'>;
+  /** Only in development with no SMTP server: the mailbox shows every member's links. */
+  enabled: boolean;
+}
+
+/** The development mailbox, so someone trying the site locally can follow the activation link. */
+export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { mailbox, enabled }) => {
+  // Checked before validation, so a disabled mailbox answers 404 to every request and reveals nothing.
+  app.addHook('onRequest', async () => {
+    if (!enabled) throw notFound();
+  });
+
+  app.get(
+    '/api/dev/mailbox.php',
+    {
+      schema: {
+        querystring: DevMailboxQuerySchema,
+        response: { 200: z.union([DevMailboxListSchema, DevMailSchema]) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { id } = request.query;
+      if (id === undefined) return { mails: await mailbox.list() };
+      const mail = await mailbox.read(id);
+      if (!mail) throw notFound('No mail with this id');
+      return mail;
+    },
+  );
+};

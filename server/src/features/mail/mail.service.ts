@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { Mailer } from './mailer.js';
+import { renderMail, type MailKind } from './mail-templates.js';
+
+export interface MailMessage {
+  to: string;
+  /** null for a mail that belongs to no account (yet). */
+  memberId: number | null;
+  locale: string;
+  siteName: string;
+  supportEmail: string;
+  /** `Site name <hello@site>` or a bare address. */
+  fromAddress: string;
+  recipientName: string;
+  link?: string;
+}
+
+export interface MailService {
+  /** Renders, sends and records the attempt; `accepted: false` (logged here) when the server refused or was unreachable. */
+  send(kind: MailKind, message: MailMessage): Promise<{ accepted: boolean }>;
+  /** Whether the latest mail of this kind to the member was accepted; null when none was sent yet. */
+  wasDelivered(memberId: number, kind: MailKind): Promise<boolean | null>;
+}
+
+export interface MailServiceOptions {
+  db: Db;
+  mailer: Mailer;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+const NAMED_ADDRESS = /^\s*(.*?)\s*<([^<>\s]+)>\s*$/;
+
+/**
+ * Quotes the display name, so a site called "Liefde, Later" stays one sender instead of
+ * being read as two addresses by every mail program on the way.
+ */
+export function formatFromAddress(fromAddress: string): string {
+  const match = NAMED_ADDRESS.exec(fromAddress);
+  if (!match) return fromAddress.trim();
+  const [, name = '', address = ''] = match;
+  const unquoted = name.replace(/^"(.*)"$/, '$1').replace(/\\(.)/g, '$1');
+  if (!unquoted) return address;
+  return `"${unquoted.replace(/["\\]/g, '\\$&')}" <${address}>`;
+}
+
+export function createMailService({ db, mailer, log }: MailServiceOptions): MailService {
+  return {
+    async send(kind, message) {
+      const rendered = renderMail(kind, message);
+      const result = await mailer.send({ from: formatFromAddress(message.fromAddress), to: message.to, ...rendered });
+      if (!result.accepted) {
+        // The member id and kind are enough to find the mail again; the link holds a token and stays out of logs.
+        log.warn({ err: result.error, kind, memberId: message.memberId, mailer: mailer.kind }, 'mail not accepted');
+      }
+      try {
+        await db
+          .insertInto('mail_deliveries')
+          .values({
+            member_id: message.memberId,
+            kind,
+            recipient: message.to,
+            accepted: result.accepted ? 1 : 0,
+            message_id: result.messageId,
+            created_at: Date.now(),
+          })
+          .execute();
+      } catch (error) {
+        // The mail is already out; failing the caller now would only make it send a second one.
+        log.error({ err: error, kind, memberId: message.memberId }, 'mail delivery not recorded');
+      }
+      return { accepted: result.accepted };
+    },
+
+    async wasDelivered(memberId, kind) {
+      const latest = await db
+        .selectFrom('mail_deliveries')
+        .select('accepted')
+        .where('member_id', '=', memberId)
+        .where('kind', '=', kind)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return latest ? latest.accepted === 1 : null;
+    },
+  };
+}
