@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTE_MAX } from './profile-fields.js';
 import { GenderSchema } from './user.js';
 
 /** How long mailed links stay valid (the mails say so too). */
@@ -100,7 +101,7 @@ export const SignupProfileSchema = z
     gender: GenderSchema.nullish(),
     date_of_birth: DateOfBirthSchema.nullish(),
   })
-  .catchall(z.string().max(2000, VALIDATION.tooLong));
+  .catchall(z.string().max(NOTE_MAX, VALIDATION.tooLong));
 
 /** POST /api/user.php?new=1 (spec §3 signup payload). */
 export const SignupRequestSchema = z
@@ -151,9 +152,9 @@ export const UpdateProfileSchema = z.object({
       gender: GenderSchema.nullish(),
       date_of_birth: DateOfBirthSchema.nullish(),
       name: z.string().trim().max(NAME_MAX, VALIDATION.tooLong).optional(),
-      personal: z.record(z.string(), z.string().max(2000, VALIDATION.tooLong)).optional(),
+      personal: z.record(z.string(), z.string().max(NOTE_MAX, VALIDATION.tooLong)).optional(),
     })
-    .catchall(z.string().max(2000, VALIDATION.tooLong).nullish()),
+    .catchall(z.string().max(NOTE_MAX, VALIDATION.tooLong).nullish()),
   lastSignupStep: z.number().int().min(0).max(7).optional(),
 });
 export const UpdateUserRequestSchema = z.union([UpdateLocationSchema, UpdateProfileSchema]);

@@ -13,9 +13,12 @@ import { authRoutes } from './features/accounts/auth.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
 import { signupRoutes } from './features/accounts/signup.routes.js';
 import { createSessionsRepository } from './features/accounts/sessions.repository.js';
+import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { loadCatalogues } from './features/i18n/catalogues.js';
 import { createLocalMailbox } from './features/mail/local-mailbox.js';
+import { companyInfoRoutes } from './features/profile-fields/company-info.routes.js';
+import { profileFieldsRoutes } from './features/profile-fields/profile-fields.routes.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
 import { createMailService } from './features/mail/mail.service.js';
 import { createMailer } from './features/mail/mailer.js';
@@ -84,6 +87,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(sitesRoutes);
+  await app.register(geoRoutes, { db });
+  await app.register(profileFieldsRoutes);
+  await app.register(companyInfoRoutes);
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
   const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });

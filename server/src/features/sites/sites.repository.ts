@@ -17,7 +17,11 @@ export function createSitesRepository(db: Db) {
 
   async function load() {
     const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
-    const regions = await db.selectFrom('regions').select(['id', 'country', 'name']).orderBy('name').execute();
+    // Sorted here, not in SQL: SQLite and PostgreSQL order accented names differently.
+    const byName = new Intl.Collator('en').compare;
+    const regions = (await db.selectFrom('regions').select(['id', 'country', 'name']).execute()).sort((a, b) =>
+      byName(a.name, b.name),
+    );
     const regionsByCountry = new Map<string, RegionItem[]>();
     for (const region of regions) {
       const list = regionsByCountry.get(region.country) ?? [];
