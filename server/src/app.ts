@@ -12,6 +12,7 @@ import { createAccountTokens } from './features/accounts/account-tokens.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
 import { signupRoutes } from './features/accounts/signup.routes.js';
+import { loadUser } from './features/accounts/user.js';
 import { createSessionsRepository } from './features/accounts/sessions.repository.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -19,6 +20,7 @@ import { loadCatalogues } from './features/i18n/catalogues.js';
 import { createLocalMailbox } from './features/mail/local-mailbox.js';
 import { companyInfoRoutes } from './features/profile-fields/company-info.routes.js';
 import { profileFieldsRoutes } from './features/profile-fields/profile-fields.routes.js';
+import { profileImagesRoutes } from './features/profile-images/profile-images.routes.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
 import { createMailService } from './features/mail/mail.service.js';
 import { createMailer } from './features/mail/mailer.js';
@@ -26,6 +28,7 @@ import { i18nRoutes } from './features/i18n/i18n.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
+import { createLocalMediaStore } from './lib/media-store.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -63,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = deps.database;
+  const media = createLocalMediaStore(path.join(config.dataDir, 'media'));
   const sessions = createSessionsRepository(db);
   const sites = createSitesRepository(db);
   const catalogues = loadCatalogues(config.localesDir);
@@ -94,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);
+  await app.register(profileImagesRoutes, { db, media, loadUser });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(fastifyStatic, {

@@ -1,18 +1,8 @@
+import { DevMailboxListSchema, DevMailSchema } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
 import { MAIL_ID_PATTERN, type LocalMailbox } from './local-mailbox.js';
-
-export const DevMailSummarySchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  created_at: z.number().int(),
-});
-export const DevMailboxListSchema = z.object({ mails: z.array(DevMailSummarySchema) });
-export const DevMailSchema = DevMailSummarySchema.extend({ html: z.string(), text: z.string() });
-export type DevMailboxList = z.infer<typeof DevMailboxListSchema>;
-export type DevMail = z.infer<typeof DevMailSchema>;
 
 const DevMailboxQuerySchema = z.object({ id: z.string().regex(MAIL_ID_PATTERN, 'Unknown mail id').optional() });
 

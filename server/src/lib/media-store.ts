@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded media lives. Local disk by default; an S3-compatible store can take its
+ * place behind the same interface (architecture: Media), so callers never touch paths.
+ */
+export interface MediaStore {
+  /** Stores a new file. Names are never reused, so a stored file never changes (it is served as immutable). */
+  put(name: string, data: Buffer, contentType: string): Promise<void>;
+  /** Removes a file; removing one that is already gone is not an error. */
+  remove(name: string): Promise<void>;
+}
+
+export type MediaExtension = 'jpg' | 'webp';
+
+// 128 random bits in hex: unguessable, and safe as a file name and a URL path segment.
+const MEDIA_NAME = /^[a-f0-9]{32}\.(jpg|webp)$/;
+
+/** A fresh, unguessable media name. */
+export function createMediaName(extension: MediaExtension): string {
+  return `${randomBytes(16).toString('hex')}.${extension}`;
+}
+
+export function isMediaName(name: string): boolean {
+  return MEDIA_NAME.test(name);
+}
+
+function assertMediaName(name: string): void {
+  // Anything else could be a path ("../", "/etc/…") or collide with the temp files below.
+  if (!isMediaName(name)) throw new Error(`Not a media name: ${JSON.stringify(name)}`);
+}
+
+/** Files in one directory (`<dataDir>/media`), which the app serves at `/media/`. */
+export function createLocalMediaStore(dir: string): MediaStore {
+  // Made now so the static handler serving it finds it at start; put() makes it again if it was removed since.
+  mkdirSync(dir, { recursive: true });
+  return {
+    async put(name, data) {
+      assertMediaName(name);
+      await fs.mkdir(dir, { recursive: true });
+      // Written in full (and flushed) under a temp name, then renamed: the static handler
+      // and the browser's year-long cache never see a half-written file at the real name.
+      // Same directory, so the rename is atomic; the temp name is never a media name.
+      const temp = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+      try {
+        const handle = await fs.open(temp, 'wx', 0o644);
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temp, path.join(dir, name));
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async remove(name) {
+      assertMediaName(name);
+      await fs.rm(path.join(dir, name), { force: true });
+    },
+  };
+}
