@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLo
 import { ErrorPage } from './components/shell/error-page';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
+import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { createI18n } from './lib/i18n';
@@ -89,6 +90,7 @@ function useFatalErrors(): void {
 export default function App() {
   useFatalErrors();
   useUserPolling();
+  useTrafficSourceCapture();
   return <Outlet />;
 }
 

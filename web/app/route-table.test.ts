@@ -55,6 +55,8 @@ describe('the route table of spec §2', () => {
       '/_dev/dialogs',
       '/_dev/top-nav',
       '/_dev/activate-reminder',
+      // Ours: the local mailbox while no SMTP server is configured.
+      '/_dev/mailbox',
     ];
     expect([...byPath.keys()].sort()).toEqual([...spec].sort());
   });

@@ -22,28 +22,18 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The one fetch wrapper: spec §7 headers, CSRF on state changes, contract-checked answers. */
-export async function apiRequest<T extends z.ZodType>(
-  method: Method,
-  path: string,
-  schema: T,
-  options: { body?: unknown; signal?: AbortSignal } = {},
-): Promise<z.infer<T>> {
+/** Spec §7 headers on every call, and the CSRF token on every state change. */
+function apiHeaders(method: Method): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     [CLIENT_HEADER]: CLIENT_ID,
     [ORIGINAL_HOST_HEADER]: window.location.host,
   };
   if (method !== 'GET') headers[CSRF_HEADER] = readCookie(CSRF_COOKIE) ?? '';
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  return headers;
+}
 
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+async function parseResponse<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
   const payload: unknown = response.headers.get('content-type')?.includes('json')
     ? await response.json()
     : await response.text();
@@ -52,4 +42,34 @@ export async function apiRequest<T extends z.ZodType>(
     throw new ApiError(response.status, parsed.success ? parsed.data : undefined);
   }
   return schema.parse(payload);
+}
+
+/** The one fetch wrapper: spec §7 headers, CSRF on state changes, contract-checked answers. */
+export async function apiRequest<T extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: T,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<z.infer<T>> {
+  const headers = apiHeaders(method);
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  return parseResponse(response, schema);
+}
+
+/** A multipart POST (a photo) with the same headers and answers as `apiRequest`. */
+export async function apiUpload<T extends z.ZodType>(path: string, schema: T, form: FormData): Promise<z.infer<T>> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: apiHeaders('POST'),
+    credentials: 'same-origin',
+    body: form,
+  });
+  return parseResponse(response, schema);
 }

@@ -8,6 +8,7 @@ const PREVIEWS = [
   { to: '/_dev/dialogs', key: 'dev.dialogs' },
   { to: '/_dev/top-nav', key: 'dev.top_nav' },
   { to: '/_dev/activate-reminder', key: 'dev.activate_reminder' },
+  { to: '/_dev/mailbox', key: 'dev.mailbox' },
 ] as const;
 
 export default function DevIndex() {

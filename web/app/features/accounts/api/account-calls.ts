@@ -1,4 +1,4 @@
-import { UserSchema, type LoginRequest } from '@rendezvous/contract';
+import { PasswordResetSentSchema, UserSchema, type LoginRequest } from '@rendezvous/contract';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -13,4 +13,12 @@ export function logOut() {
 
 export function getUser(signal?: AbortSignal) {
   return apiRequest('GET', '/api/user.php', UserSchema, { signal });
+}
+
+export function requestPasswordReset(email: string) {
+  return apiRequest('POST', '/api/password_reset.php', PasswordResetSentSchema, { body: { email } });
+}
+
+export function confirmPasswordReset(token: string, password: string) {
+  return apiRequest('POST', '/api/password_reset_confirm.php', UserSchema, { body: { token, password } });
 }

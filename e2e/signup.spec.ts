@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { expect, message, test } from './fixtures';
+
+const en = (key: string) => message('en', key);
+// A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function createAccount(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel(en('signup.email')).fill(email);
+  await page.getByLabel(en('signup.name')).fill('Margriet');
+  await page.getByRole('textbox', { name: en('signup.password'), exact: true }).fill('a safe password');
+  await page.getByRole('button', { name: en('signup.submit') }).click();
+  // The activation progress screen; push is unavailable without a service worker, so step 1 is skipped.
+  await page.getByRole('button', { name: en('signup.activation_continue') }).click({ timeout: 30_000 });
+}
+
+async function followActivationMail(page: Page, email: string) {
+  await expect(async () => {
+    await page.goto('/_dev/mailbox');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .first()
+      .getByRole('button', { name: en('dev.mailbox_open') })
+      .click({ timeout: 1000 });
+    await page.getByRole('article').getByRole('link').first().click({ timeout: 1000 });
+    await expect(page).toHaveURL(/\/activate\/done$/, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test.describe('sign-up with a photo and a shared location', () => {
+  test.use({ geolocation: { latitude: 52.3731, longitude: 4.8922 }, permissions: ['geolocation'] });
+
+  test('goes through every step and the activation mail', async ({ page }) => {
+    const email = `margriet-${Date.now()}@example.test`;
+    await createAccount(page, email);
+
+    await expect(page.getByRole('heading', { name: en('signup.photo_title') })).toBeVisible();
+    await page.getByLabel(en('signup.photo_add')).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: en('signup.photo_save') }).click();
+
+    await expect(page.getByRole('heading', { name: en('signup.location_title') })).toBeVisible();
+    // Prefilled from the browser's position through /api/geocode.php.
+    await expect(page.getByLabel(en('signup.city'))).toHaveValue('Amsterdam');
+    await expect(page.getByLabel(en('signup.country'))).toHaveValue('NL');
+    await page.getByRole('button', { name: en('signup.location_save') }).click();
+
+    await expect(page.getByRole('heading', { name: en('signup.personal_title') })).toBeVisible();
+    await page.getByLabel(en('signup.gender')).selectOption('female');
+    await page.getByLabel(en('signup.date_day')).selectOption('12');
+    await page.getByLabel(en('signup.date_month')).selectOption({ index: 4 });
+    await page.getByLabel(en('signup.date_year')).selectOption('1958');
+    await page.getByRole('button', { name: en('signup.personal_save') }).click();
+
+    await expect(page.getByRole('heading', { name: en('signup.about_title') })).toBeVisible();
+    await page.getByLabel(en('signup.note_about_me')).fill('I love long walks along the beach at Zandvoort.');
+    await page.getByRole('button', { name: en('signup.about_save') }).click();
+
+    await expect(page.getByRole('heading', { name: en('signup.confirm_title') })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+
+    const user = await (await page.request.get('/api/user.php')).json();
+    expect(user.profile).toMatchObject({
+      name: 'Margriet',
+      country: 'NL',
+      city: 'Amsterdam',
+      gender: 'female',
+      date_of_birth: '1958-04-12',
+      personal: { about_me: 'I love long walks along the beach at Zandvoort.' },
+    });
+    expect(user.profile.main_image.thumb_filename).toMatch(/^[a-f0-9]{32}\.jpg$/);
+    expect((await page.request.get(`/media/${user.profile.main_image.thumb_filename}`)).status()).toBe(200);
+
+    await followActivationMail(page, email);
+  });
+});
+
+test('a visitor can skip every optional step', async ({ page }) => {
+  const email = `skipper-${Date.now()}@example.test`;
+  await createAccount(page, email);
+  await page.getByRole('button', { name: en('signup.photo_skip') }).click();
+  await page.getByRole('button', { name: en('signup.location_skip') }).click();
+  await page.getByRole('button', { name: en('signup.personal_skip') }).click();
+  await page.getByRole('button', { name: en('signup.about_skip') }).click();
+  await expect(page.getByRole('heading', { name: en('signup.confirm_title') })).toBeVisible();
+
+  const user = await (await page.request.get('/api/user.php')).json();
+  expect(user.profile).toMatchObject({ name: 'Margriet', country: null, date_of_birth: null, main_image: null });
+  await followActivationMail(page, email);
+});
+
+test('an address that already has an account is pointed to login', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel(en('signup.email')).fill('anna@demo.rendezvous.localhost');
+  await page.getByLabel(en('signup.name')).click();
+  await expect(page.getByRole('link', { name: en('signup.email_login_link') })).toBeVisible();
+  await expect(page.getByRole('button', { name: en('signup.submit') })).toBeDisabled();
+});

@@ -1,0 +1,171 @@
+import { CITY_MAX, type Settings, type User } from '@rendezvous/contract';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError } from '../../../lib/api-client';
+import { updateLocation, type GeocodeResult } from '../api/signup-calls';
+import { locateVisitor } from '../lib/geolocation';
+import { useCountryNames } from '../lib/labels';
+import { MIN_AGE_PARAMS } from '../lib/messages';
+import { StepAlert, StepShell } from './step-shell';
+
+export interface LocationStepProps {
+  user: User;
+  settings: Settings;
+  onDone: (user?: User) => void;
+  focusTitle?: boolean;
+  top?: ReactNode;
+}
+
+type Field = 'country' | 'region' | 'city';
+
+/** The country to start from: the member's own, else where the visitor seems to be, else the only one. */
+function initialCountry(user: User, settings: Settings): string {
+  const candidates = [user.profile.country, settings.geoip_selected_country, settings.geoip_country];
+  const known = candidates.find((code) => code && settings.countries.includes(code));
+  if (known) return known;
+  return settings.countries.length === 1 ? (settings.countries[0] ?? '') : '';
+}
+
+/** Spec §2 step 3: country (when there is a choice), region and town; prefilled from where the visitor is. */
+export function LocationStep({ user, settings, onDone, focusTitle, top }: LocationStepProps) {
+  const { t } = useTranslation();
+  const countryName = useCountryNames();
+  const [country, setCountry] = useState(() => initialCountry(user, settings));
+  const [region, setRegion] = useState(() => (user.profile.countryregion ? String(user.profile.countryregion) : ''));
+  const [city, setCity] = useState(user.profile.city ?? '');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Once the visitor chose something, a late geolocation answer must not overwrite it.
+  const touched = useRef(false);
+  const showCity = settings.signup.showCity;
+  const regions = useMemo(() => settings.region_data[country] ?? [], [settings.region_data, country]);
+
+  const prefill = useEffectEvent((found: GeocodeResult | null) => {
+    if (!found || touched.current) return;
+    if (found.country && settings.countries.includes(found.country)) {
+      setCountry(found.country);
+      const known = (settings.region_data[found.country] ?? []).some((item) => item.id === found.countryregion);
+      setRegion(known && found.countryregion ? String(found.countryregion) : '');
+      if (showCity && found.city) setCity(found.city);
+    }
+  });
+
+  // Spec §2: entering the step asks where the visitor is (cached up to an hour).
+  useEffect(() => {
+    const controller = new AbortController();
+    void locateVisitor(controller.signal).then((found) => {
+      if (!controller.signal.aborted) prefill(found);
+    });
+    return () => controller.abort();
+  }, []);
+
+  const countryOptions = useMemo(
+    () =>
+      settings.countries
+        .map((code) => ({ value: code, label: countryName(code) }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [settings.countries, countryName],
+  );
+
+  async function save() {
+    if (!country || busy) return;
+    setBusy(true);
+    setFailure(null);
+    setErrors({});
+    try {
+      const updated = await updateLocation({
+        country,
+        countryregion: region ? Number(region) : null,
+        ...(showCity ? { city: city || null } : {}),
+      });
+      setBusy(false);
+      onDone(updated);
+    } catch (error) {
+      setBusy(false);
+      const fields = error instanceof ApiError && error.status === 400 ? error.body?.error.fields : undefined;
+      if (fields) {
+        setErrors({
+          country: fields.country,
+          region: fields.countryregion ?? fields.region,
+          city: fields.city,
+        });
+      } else {
+        console.warn('Saving the living area failed', error);
+        setFailure(t('signup.save_failed'));
+      }
+    }
+  }
+
+  const message = (field: Field) => (errors[field] ? t(errors[field], MIN_AGE_PARAMS) : undefined);
+
+  return (
+    <StepShell
+      title={t('signup.location_title')}
+      intro={t('signup.location_intro')}
+      focusTitle={focusTitle}
+      top={top}
+      actions={
+        <>
+          <Button block size="lg" loading={busy} disabled={!country} onClick={() => void save()}>
+            {t('signup.location_save')}
+          </Button>
+          <Button block variant="ghost" disabled={busy} onClick={() => onDone()}>
+            {t('signup.location_skip')}
+          </Button>
+        </>
+      }
+    >
+      {failure ? <StepAlert>{failure}</StepAlert> : null}
+      {settings.countries.length > 1 ? (
+        <SelectField
+          label={t('signup.country')}
+          name="country"
+          value={country}
+          onChange={(value) => {
+            touched.current = true;
+            setCountry(value);
+            // Spec §4 (search): another country starts again from all regions.
+            setRegion('');
+          }}
+          options={countryOptions}
+          placeholder={t('signup.country_placeholder')}
+          required
+          error={message('country')}
+        />
+      ) : null}
+      {regions.length > 0 ? (
+        <SelectField
+          label={t('signup.region')}
+          name="countryregion"
+          value={region}
+          onChange={(value) => {
+            touched.current = true;
+            setRegion(value);
+          }}
+          options={regions.map((item) => ({ value: String(item.id), label: item.name }))}
+          placeholder={t('signup.region_placeholder')}
+          error={message('region')}
+        />
+      ) : null}
+      {showCity ? (
+        <TextField
+          label={t('signup.city')}
+          name="city"
+          autoComplete="address-level2"
+          value={city}
+          onChange={(value) => {
+            touched.current = true;
+            setCity(value);
+          }}
+          trim
+          maxLength={CITY_MAX}
+          error={message('city')}
+        />
+      ) : null}
+    </StepShell>
+  );
+}

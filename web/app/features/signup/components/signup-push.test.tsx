@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
+import { fakeApi, json } from '../testing/fake-api';
+import { SignupForm } from './signup-form';
+
+const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
+// A 65-byte VAPID key, base64url.
+const PUSH_PUB = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
+
+/** A browser with a service worker and the push APIs, in the given state. */
+function fakePushBrowser({ permission, subscribed }: { permission: NotificationPermission; subscribed: boolean }) {
+  const pushManager = {
+    getSubscription: vi.fn(async () => (subscribed ? { toJSON: () => subscription } : null)),
+    subscribe: vi.fn(async () => ({ toJSON: () => subscription })),
+  };
+  const registration = { pushManager };
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission, requestPermission: vi.fn(async () => 'granted') });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: vi.fn(async () => registration), ready: Promise.resolve(registration) },
+  });
+  return pushManager;
+}
+
+async function signUp() {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'anna@ziggo.nl');
+  await user.type(screen.getByLabelText(/^Password/), 'walks-by-the-sea');
+  await user.click(screen.getByRole('button', { name: 'Create my free account' }));
+  // Spec §2: the activation screen comes first; the mail is delivered at the first poll here.
+  await user.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 }));
+  return user;
+}
+
+function api() {
+  return fakeApi({
+    'GET /api/validate_email.php': () =>
+      json({ token: 't', status: 'new', email: 'anna@ziggo.nl', request_email: 'anna@ziggo.nl' }),
+    'POST /api/user.php': () => json(makeUser({ email: 'anna@ziggo.nl' })),
+    'GET /api/activate.php': () => json({ delivered: true, active: false }),
+  });
+}
+
+describe('after the account exists (spec §4 push branches)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('jumps to the photo step when push is not supported', async () => {
+    api();
+    renderWithRoot(<SignupForm />);
+    await signUp();
+    expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+  });
+
+  it('offers notifications when push is supported and not answered, and subscribes', async () => {
+    const calls = api();
+    const pushManager = fakePushBrowser({ permission: 'default', subscribed: false });
+    renderWithRoot(<SignupForm />, { web: makeWebContext({ settings: { push_pub: PUSH_PUB } }) });
+    const user = await signUp();
+
+    await user.click(await screen.findByRole('button', { name: 'Yes, notify me' }));
+    expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+    expect(pushManager.subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+    expect(calls.callsTo('POST', '/api/user.php?push=1')[0]?.body).toEqual(subscription);
+  });
+
+  it('registers a subscription the browser already has and jumps two steps ahead', async () => {
+    const calls = api();
+    fakePushBrowser({ permission: 'granted', subscribed: true });
+    renderWithRoot(<SignupForm />, { web: makeWebContext({ settings: { push_pub: PUSH_PUB } }) });
+    await signUp();
+    expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+    await waitFor(() => expect(calls.callsTo('POST', '/api/user.php?push=1')).toHaveLength(1));
+  });
+
+  it('respects notifications the browser refuses', async () => {
+    api();
+    fakePushBrowser({ permission: 'denied', subscribed: false });
+    renderWithRoot(<SignupForm />, { web: makeWebContext({ settings: { push_pub: PUSH_PUB } }) });
+    await signUp();
+    expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+  });
+
+  it('starts a returning member at the push step when push is offered, and "not now" moves on', async () => {
+    fakePushBrowser({ permission: 'default', subscribed: false });
+    const user = userEvent.setup();
+    renderWithRoot(<SignupForm />, {
+      web: makeWebContext({ user: makeUser(), settings: { push_pub: PUSH_PUB } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+  });
+});
