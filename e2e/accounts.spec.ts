@@ -63,3 +63,32 @@ test('a member resets a forgotten password from the mail and logs in with it', a
   await page.getByRole('button', { name: message('en', 'login.submit') }).click();
   await expect(page).toHaveURL(/\/members$/);
 });
+
+test('a member deletes the account after the parting offer and can no longer log in', async ({ page }) => {
+  const email = `leaving-${Date.now()}@example.test`;
+  await signUpByApi(page, email, 'first password here');
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: message('en', 'profile.delete_button') }).click();
+  const offer = page.getByRole('dialog', { name: message('en', 'delete.offer_title') });
+  await expect(offer).toContainText(message('en', 'delete.offer_text').replace('{{discount}}', '50'));
+  await offer.getByRole('button', { name: message('en', 'delete.continue') }).click();
+
+  const confirm = page.getByRole('dialog', { name: message('en', 'delete.confirm_title') });
+  await confirm.getByRole('textbox', { name: message('en', 'delete.password'), exact: true }).fill('wrong password');
+  await confirm.getByRole('button', { name: message('en', 'delete.submit') }).click();
+  await expect(confirm.getByText(message('en', 'validation.password_wrong'))).toBeVisible();
+
+  await confirm
+    .getByRole('textbox', { name: message('en', 'delete.password'), exact: true })
+    .fill('first password here');
+  await confirm.getByRole('button', { name: message('en', 'delete.submit') }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole('heading', { name: message('en', 'account_deleted.title') })).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByLabel(message('en', 'login.email')).fill(email);
+  await page.getByLabel(message('en', 'login.password')).fill('first password here');
+  await page.getByRole('button', { name: message('en', 'login.submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(message('en', 'login.failed'));
+});

@@ -35,6 +35,7 @@ export const VALIDATION = {
   region: 'validation.region_invalid',
   choice: 'validation.choice_invalid',
   linkInvalid: 'validation.link_invalid',
+  passwordWrong: 'validation.password_wrong',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -175,3 +176,9 @@ export const PasswordResetDoSchema = z.object({
 });
 export const PasswordResetSentSchema = z.object({ sent: z.literal(true) });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/** POST /api/account_delete.php: the password confirms it is really the member. */
+export const DeleteAccountSchema = z.object({
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+});
+export const AccountDeletedSchema = z.object({ deleted: z.literal(true) });

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
 import { createAccountTokens } from './features/accounts/account-tokens.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
+import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
 import { signupRoutes } from './features/accounts/signup.routes.js';
 import { loadUser } from './features/accounts/user.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);
   await app.register(profileImagesRoutes, { db, media, loadUser });
+  await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(fastifyStatic, {

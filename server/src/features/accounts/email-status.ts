@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { EmailSchema, type ValidateEmailResponse } from '@rendezvous/contract';
 import type { Db } from '../../db/database.js';
+import { deletedEmailKey } from './deleted-email.js';
 
 type EmailStatus = ValidateEmailResponse['status'];
 
@@ -11,7 +12,8 @@ export async function emailStatus(db: Db, siteId: number, email: string): Promis
     .selectFrom('members')
     .select('status')
     .where('site_id', '=', siteId)
-    .where('email_normalized', '=', email.trim().toLowerCase())
+    .where('email_normalized', 'in', [email.trim().toLowerCase(), deletedEmailKey(email)])
+    .orderBy('signup_at', 'desc')
     .executeTakeFirst();
   if (!member) return 'new';
   // A banned address is told only that it cannot be used, not why.

@@ -1,4 +1,4 @@
-import { PasswordResetSentSchema, UserSchema, type LoginRequest } from '@rendezvous/contract';
+import { AccountDeletedSchema, PasswordResetSentSchema, UserSchema, type LoginRequest } from '@rendezvous/contract';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -21,4 +21,8 @@ export function requestPasswordReset(email: string) {
 
 export function confirmPasswordReset(token: string, password: string) {
   return apiRequest('POST', '/api/password_reset_confirm.php', UserSchema, { body: { token, password } });
+}
+
+export function deleteAccount(password: string) {
+  return apiRequest('POST', '/api/account_delete.php', AccountDeletedSchema, { body: { password } });
 }

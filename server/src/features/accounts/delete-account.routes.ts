@@ -1,0 +1,101 @@
+import { verify } from '@node-rs/argon2';
+import { AccountDeletedSchema, DeleteAccountSchema, VALIDATION } from '@rendezvous/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { invalidInput } from '../../errors.js';
+import type { MediaStore } from '../../lib/media-store.js';
+import { clearSessionCookie, requireMember, type SessionCookieOptions } from '../../plugins/session.js';
+import type { AccountMail } from './account-mail.js';
+import { deletedEmailKey } from './deleted-email.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface DeleteAccountRoutesOptions {
+  db: Db;
+  media: MediaStore;
+  mail: AccountMail;
+  cookie: SessionCookieOptions;
+}
+
+export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptions> = async (app, options) => {
+  const { db, media, mail } = options;
+
+  app.post(
+    '/api/account_delete.php',
+    {
+      preHandler: [requireMember, app.limits.perIp('account-delete', 10, HOUR_MS)],
+      schema: { body: DeleteAccountSchema, response: { 200: AccountDeletedSchema } },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      if (!member.password_hash || !(await verify(member.password_hash, request.body.password))) {
+        throw invalidInput({ password: VALIDATION.passwordWrong });
+      }
+      const { config } = request.site;
+      // Said goodbye to while the address still exists; a failed mail does not stop the deletion.
+      await mail
+        .send('account_deleted', {
+          to: member.email,
+          memberId: member.id,
+          locale: member.language,
+          siteName: config.name,
+          supportEmail: config.support_email,
+          fromAddress: `${config.name} <${config.email}>`,
+          recipientName: member.name,
+        })
+        .catch((error: unknown) => request.log.error({ err: error, memberId: member.id }, 'goodbye mail failed'));
+
+      const files = await db.transaction().execute(async (trx) => {
+        const images = await trx
+          .selectFrom('member_images')
+          .select(['filename', 'thumb_filename'])
+          .where('member_id', '=', member.id)
+          .execute();
+        await trx.deleteFrom('member_images').where('member_id', '=', member.id).execute();
+        await trx.deleteFrom('sessions').where('member_id', '=', member.id).execute();
+        await trx.deleteFrom('account_tokens').where('member_id', '=', member.id).execute();
+        await trx.deleteFrom('member_tracking').where('member_id', '=', member.id).execute();
+        await trx
+          .updateTable('members')
+          .set({
+            status: 'deleted',
+            deleted_at: Date.now(),
+            email: '',
+            email_normalized: deletedEmailKey(member.email),
+            name: '',
+            password_hash: null,
+            gender: null,
+            date_of_birth: null,
+            country: null,
+            countryregion: null,
+            city: null,
+            personal: '{}',
+            main_image_id: null,
+            push_subscription: null,
+            timezone: null,
+            referrer: null,
+            form_path: null,
+          })
+          .where('id', '=', member.id)
+          .execute();
+        const names = images.flatMap((image) => [image.filename, image.thumb_filename]);
+        if (names.length === 0) return [];
+        // Demo profiles share avatar files; only remove what no one else shows.
+        const stillUsed = await trx
+          .selectFrom('member_images')
+          .select(['filename', 'thumb_filename'])
+          .where((eb) => eb.or([eb('filename', 'in', names), eb('thumb_filename', 'in', names)]))
+          .execute();
+        const kept = new Set(stillUsed.flatMap((image) => [image.filename, image.thumb_filename]));
+        return names.filter((name) => !kept.has(name));
+      });
+      for (const name of files) {
+        await media
+          .remove(name)
+          .catch((error: unknown) => request.log.warn({ err: error, name }, 'photo file not removed'));
+      }
+      clearSessionCookie(reply, options.cookie);
+      return { deleted: true as const };
+    },
+  );
+};
