@@ -69,6 +69,9 @@ test.describe('errors and guards', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByText(message('en', 'errors.not_found').replace('{{path}}', '/no-such-page'))).toBeVisible();
     await expect(page.getByRole('heading', { name: message('en', 'errors.signup_for_free') })).toBeVisible();
+    // The sign-up form itself, without its own title.
+    await expect(page.getByLabel(message('en', 'signup.email'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: message('en', 'signup.title') })).toHaveCount(0);
   });
 
   test('bots get a plain status, not the error page', async ({ request }) => {

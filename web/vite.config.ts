@@ -11,7 +11,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), testing ? react() : reactRouter()],
   build: {
     sourcemap: true,
-    ...(isSsrBuild ? { rollupOptions: { input: './server-entry.ts' } } : {}),
+    ...(isSsrBuild
+      ? { rollupOptions: { input: './server-entry.ts' } }
+      : {
+          // zod is needed only by forms, which load with their routes; kept apart so the
+          // bundler cannot fold it into a chunk every page loads.
+          rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] } } },
+        }),
   },
   test: {
     name: 'web',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTE_MAX } from './profile-fields.js';
+import { TRAFFIC_SOURCE_MAX_LENGTH, type TrafficSourceField } from './tracking.js';
 import { GenderSchema } from './user.js';
 
 /** How long mailed links stay valid (the mails say so too). */
@@ -78,17 +79,12 @@ export function defaultName(email: string): string {
 
 /** Spec §3 tracking record, as the traffic-source cookie carries it. */
 export const TrafficSourceSchema = z
-  .object({
-    network: z.string().max(100).optional(),
-    ref: z.string().max(100).optional(),
-    sub: z.string().max(255).optional(),
-    sub1: z.string().max(255).optional(),
-    sub2: z.string().max(255).optional(),
-    sub3: z.string().max(255).optional(),
-    cpc: z.string().max(50).optional(),
-  })
+  .object(
+    Object.fromEntries(
+      Object.entries(TRAFFIC_SOURCE_MAX_LENGTH).map(([field, max]) => [field, z.string().max(max).optional()]),
+    ) as Record<TrafficSourceField, z.ZodOptional<z.ZodString>>,
+  )
   .partial();
-export type TrafficSource = z.infer<typeof TrafficSourceSchema>;
 
 /** Spec §3 signup profile fields beyond e-mail, name and password. */
 export const SignupProfileSchema = z

@@ -9,5 +9,6 @@ export * from './locales.js';
 export * from './profile-fields.js';
 export * from './profile-images.js';
 export * from './settings.js';
+export * from './tracking.js';
 export * from './user.js';
 export * from './web-context.js';

@@ -1,11 +1,7 @@
-import { z } from 'zod';
-
 /** The interface languages of spec §1, default first. */
 export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
+export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE = 'en' satisfies Locale;
-// Marked pure so the web bundle, which only needs the constants here, leaves zod out.
-export const LocaleSchema = /* @__PURE__ */ z.enum(LOCALES);
-export type Locale = z.infer<typeof LocaleSchema>;
 
 /** Regional codes of spec §1, used for <html lang> and Intl formatting. */
 export const REGIONAL_CODES: Record<Locale, string> = {

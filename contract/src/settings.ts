@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { LocaleSchema } from './locales.js';
+import { LOCALES } from './locales.js';
+
+// Here rather than beside LOCALES: the constants there load on every page, zod only with forms.
+export const LocaleSchema = z.enum(LOCALES);
 
 /** Spec §2 "Landing slug depends on niche": 1 plain … 7 gay. */
 export const NicheSchema = z.number().int().min(1).max(7);

@@ -1,5 +1,5 @@
 import { REGIONAL_CODES, type WebContext } from '@rendezvous/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
@@ -71,6 +71,11 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Only the error page shows the form from here, so it loads when that page does.
+const SignupForm = lazy(() =>
+  import('./features/signup/components/signup-form').then((module) => ({ default: module.SignupForm })),
+);
+
 /** Spec §2/§8: fatal and unhandled errors land on the error page, not a blank screen. */
 function useFatalErrors(): void {
   const [fatal, setFatal] = useState<unknown>(null);
@@ -95,5 +100,16 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} memberHeader={<AccountTopNav />} />;
+  // Spec §2: visitors get the sign-up form without its title and dots.
+  return (
+    <ErrorPage
+      error={error}
+      memberHeader={<AccountTopNav />}
+      visitorSignup={
+        <Suspense>
+          <SignupForm showTitle={false} showDots={false} />
+        </Suspense>
+      }
+    />
+  );
 }

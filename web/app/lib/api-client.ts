@@ -1,24 +1,11 @@
-import {
-  CLIENT_HEADER,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  ErrorBodySchema,
-  ORIGINAL_HOST_HEADER,
-  type ErrorBody,
-} from '@rendezvous/contract';
+import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER, ErrorBodySchema, ORIGINAL_HOST_HEADER } from '@rendezvous/contract';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
 import { readCookie } from './cookies';
 
-const CLIENT_ID = `@rendezvous/web@${import.meta.env.VITE_APP_VERSION ?? '0.1.0'}`;
+export { ApiError };
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody | undefined,
-  ) {
-    super(body?.error.message ?? `Request failed with status ${status}`);
-  }
-}
+const CLIENT_ID = `@rendezvous/web@${import.meta.env.VITE_APP_VERSION ?? '0.1.0'}`;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

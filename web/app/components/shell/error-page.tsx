@@ -15,7 +15,15 @@ function statusOf(error: unknown): number {
  * Spec §2 error page: Error, the status code and its message. Members keep the
  * header; visitors are invited to sign up. Bots never get here (entry.server).
  */
-export function ErrorPage({ error, memberHeader }: { error: unknown; memberHeader: ReactNode }) {
+export function ErrorPage({
+  error,
+  memberHeader,
+  visitorSignup,
+}: {
+  error: unknown;
+  memberHeader: ReactNode;
+  visitorSignup: ReactNode;
+}) {
   const { t } = useTranslation();
   const web = useRouteLoaderData<WebContext>('root');
   const { pathname } = useLocation();
@@ -55,12 +63,7 @@ export function ErrorPage({ error, memberHeader }: { error: unknown; memberHeade
             <h2 id="error-signup" className="heading text-2xl">
               {t('errors.signup_for_free')}
             </h2>
-            <div className="mt-4 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to="/signup">{t('home.cta_signup')}</ButtonLink>
-              <ButtonLink to="/" variant="secondary">
-                {t('errors.back_home')}
-              </ButtonLink>
-            </div>
+            <div className="mt-4">{visitorSignup}</div>
           </section>
         )}
       </main>

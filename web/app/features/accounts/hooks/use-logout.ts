@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { LOGOUT_FLAG_RESET_MS } from '../../../lib/constants';
 import { useWebContext } from '../../../lib/use-web-context';
-import { logOut } from '../api/account-calls';
 
 /**
  * Spec §4 logout: a logging-out flag while the call runs; done or not, the user
@@ -23,6 +22,8 @@ export function useLogout() {
   const logout = useCallback(async () => {
     setLoggingOut(true);
     try {
+      // Loaded on use: the calls and their schemas stay out of every page's first load.
+      const { logOut } = await import('../api/account-calls');
       await logOut();
     } catch (error) {
       // Spec §8: a failed logout is logged; the member still leaves.

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { USER_POLL_INTERVAL_MS } from '../../../lib/constants';
 import { useWebContext } from '../../../lib/use-web-context';
-import { getUser } from '../api/account-calls';
 
 /**
  * Spec §4/§9: while logged in the user is fetched every 60 s; a 403 means the
@@ -19,9 +18,12 @@ export function useUserPolling() {
     if (!loggedIn) return;
     const controller = new AbortController();
     const timer = setInterval(() => {
-      getUser(controller.signal).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 403) void revalidate();
-      });
+      // Loaded on use: the calls and their schemas stay out of every page's first load.
+      import('../api/account-calls')
+        .then(({ getUser }) => getUser(controller.signal))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 403) void revalidate();
+        });
     }, USER_POLL_INTERVAL_MS);
     return () => {
       clearInterval(timer);

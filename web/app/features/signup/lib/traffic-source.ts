@@ -1,4 +1,4 @@
-import { TrafficSourceSchema, type TrafficSource } from '@rendezvous/contract';
+import { TRAFFIC_SOURCE_MAX_LENGTH, type TrafficSource, type TrafficSourceField } from '@rendezvous/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { readCookie, writeCookie } from '../../../lib/cookies';
@@ -9,7 +9,7 @@ export const TRAFFIC_SOURCE_KEY = 'rv_trafficsource';
 /** Fired on window when a new traffic source was stored, so open forms can re-read it. */
 export const TRAFFIC_SOURCE_EVENT = 'rendezvous:traffic-source';
 
-type SourceField = keyof TrafficSource;
+type SourceField = TrafficSourceField;
 
 /**
  * Spec §9 query parameters and the tracking-record field each one fills (spec §3). The aff_sub
@@ -31,24 +31,13 @@ const PARAMETERS: ReadonlyArray<readonly [string, SourceField | null]> = [
   ['cpc', 'cpc'],
 ];
 
-/** The contract's length limits: a too-long value is cut rather than losing the whole record. */
-const MAX_LENGTH: Record<SourceField, number> = {
-  network: 100,
-  ref: 100,
-  sub: 255,
-  sub1: 255,
-  sub2: 255,
-  sub3: 255,
-  cpc: 50,
-};
-
 /** The tracking values in a query string, or null when it carries none. Explicit sub1–3 win over aff_sub. */
 export function trafficSourceFromSearch(search: string): TrafficSource | null {
   const params = new URLSearchParams(search);
   const source: TrafficSource = {};
   for (const [parameter, field] of PARAMETERS) {
     const value = params.get(parameter)?.trim();
-    if (value && field && source[field] === undefined) source[field] = value.slice(0, MAX_LENGTH[field]);
+    if (value && field && source[field] === undefined) source[field] = value.slice(0, TRAFFIC_SOURCE_MAX_LENGTH[field]);
   }
   return Object.keys(source).length > 0 ? source : null;
 }
@@ -61,11 +50,20 @@ export function searchWithoutTrafficSource(search: string): string {
   return rest ? `?${rest}` : '';
 }
 
+/** A stored record, keeping only known fields within the contract's lengths (storage can be edited by hand). */
 function parseStored(raw: string | null | undefined): TrafficSource | null {
   if (!raw) return null;
   try {
-    const parsed = TrafficSourceSchema.safeParse(JSON.parse(raw));
-    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null;
+    const stored: unknown = JSON.parse(raw);
+    if (!stored || typeof stored !== 'object') return null;
+    const source: TrafficSource = {};
+    for (const [field, value] of Object.entries(stored)) {
+      if (field in TRAFFIC_SOURCE_MAX_LENGTH && typeof value === 'string') {
+        const known = field as TrafficSourceField;
+        if (value.length <= TRAFFIC_SOURCE_MAX_LENGTH[known]) source[known] = value;
+      }
+    }
+    return Object.keys(source).length > 0 ? source : null;
   } catch {
     return null;
   }
