@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { clearSessionCookie, requireMember, type SessionCookieOptions } from '../../plugins/session.js';
-import type { AccountMail } from './account-mail.js';
+import { accountMailTo, type AccountMail } from './account-mail.js';
 import { deletedEmailKey } from './deleted-email.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -34,15 +34,7 @@ export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptio
       const { config } = request.site;
       // Said goodbye to while the address still exists; a failed mail does not stop the deletion.
       await mail
-        .send('account_deleted', {
-          to: member.email,
-          memberId: member.id,
-          locale: member.language,
-          siteName: config.name,
-          supportEmail: config.support_email,
-          fromAddress: `${config.name} <${config.email}>`,
-          recipientName: member.name,
-        })
+        .send('account_deleted', accountMailTo(member, config))
         .catch((error: unknown) => request.log.error({ err: error, memberId: member.id }, 'goodbye mail failed'));
 
       const files = await db.transaction().execute(async (trx) => {

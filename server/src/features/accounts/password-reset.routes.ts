@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
-import type { AccountMail } from './account-mail.js';
+import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { originOf } from './signup.routes.js';
@@ -59,16 +59,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         await tokens.revoke(member.id, 'reset_password');
         const token = await tokens.issue(member.id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
         void mail
-          .send('password_reset', {
-            to: member.email,
-            memberId: member.id,
-            locale: member.language,
-            siteName: site.config.name,
-            supportEmail: site.config.support_email,
-            fromAddress: `${site.config.name} <${site.config.email}>`,
-            recipientName: member.name,
-            link: `${originOf(request)}/reset-password/do?token=${encodeURIComponent(token)}`,
-          })
+          .send(
+            'password_reset',
+            accountMailTo(
+              member,
+              site.config,
+              `${originOf(request)}/reset-password/do?token=${encodeURIComponent(token)}`,
+            ),
+          )
           .catch((error: unknown) =>
             request.log.error({ err: error, memberId: member.id }, 'password reset mail failed'),
           );

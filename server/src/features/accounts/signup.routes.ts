@@ -22,7 +22,7 @@ import { AppError, invalidInput } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
 import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokens } from './account-tokens.js';
-import type { AccountMail } from './account-mail.js';
+import { accountMailTo, type AccountMail } from './account-mail.js';
 import { emailCheckToken, emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import { checkProfile } from './profile-input.js';
@@ -65,16 +65,10 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     const { config } = request.site;
     // The member is already on the progress screen, which polls for the result; a slow mail server must not hold them up.
     void mail
-      .send('activation', {
-        to: member.email,
-        memberId: member.id,
-        locale: member.language,
-        siteName: config.name,
-        supportEmail: config.support_email,
-        fromAddress: `${config.name} <${config.email}>`,
-        recipientName: member.name,
-        link: `${originOf(request)}/api/activate.php?token=${encodeURIComponent(token)}`,
-      })
+      .send(
+        'activation',
+        accountMailTo(member, config, `${originOf(request)}/api/activate.php?token=${encodeURIComponent(token)}`),
+      )
       .catch((error: unknown) => request.log.error({ err: error, memberId: member.id }, 'activation mail failed'));
   }
 

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { logIn } from '../api/account-calls';
@@ -45,11 +46,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate aria-describedby={failure ? 'login-failure' : undefined}>
-      {failure ? (
-        <p id="login-failure" role="alert" className="form-alert">
-          {t(failure)}
-        </p>
-      ) : null}
+      {failure ? <FormAlert id="login-failure">{t(failure)}</FormAlert> : null}
       <TextField
         label={t('login.email')}
         name="email"

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { confirmPasswordReset } from '../api/account-calls';
@@ -50,11 +51,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      {failure ? (
-        <p role="alert" className="form-alert">
-          {t(failure)}
-        </p>
-      ) : null}
+      {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
       <TextField
         label={t('reset.new_password')}
         name="password"

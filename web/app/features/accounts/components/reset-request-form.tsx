@@ -2,6 +2,7 @@ import { EmailSchema } from '@rendezvous/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/account-calls';
@@ -45,11 +46,7 @@ export function ResetRequestForm() {
   }
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      {failure ? (
-        <p role="alert" className="form-alert">
-          {t(failure)}
-        </p>
-      ) : null}
+      {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
       <TextField
         label={t('login.email')}
         name="email"
