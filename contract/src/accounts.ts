@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NOTE_MAX } from './profile-fields.js';
 import { TRAFFIC_SOURCE_MAX_LENGTH, type TrafficSourceField } from './tracking.js';
 import { GenderSchema } from './user.js';
+import { VALIDATION } from './validation.js';
 
 /** How long mailed links stay valid (the mails say so too). */
 export const ACTIVATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,28 +17,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
 export const MIN_AGE = 18;
 export const MAX_AGE = 100;
-
-/**
- * Field errors are catalogue keys; en.json holds the spec §5 wording
- * ('Value is required', 'Value is not a valid email address', …).
- */
-export const VALIDATION = {
-  required: 'validation.required',
-  email: 'validation.email_invalid',
-  tooLong: 'validation.too_long',
-  nameMin: 'validation.name_min',
-  nameStartsWithAt: 'signup.name_starts_with_at',
-  nameEqualToEmail: 'signup.name_equal_to_email',
-  passwordMin: 'validation.password_min',
-  dateOfBirth: 'date_of_birth_error',
-  emailTaken: 'validation.email_taken',
-  emailNotAllowed: 'validation.email_not_allowed',
-  country: 'validation.country_invalid',
-  region: 'validation.region_invalid',
-  choice: 'validation.choice_invalid',
-  linkInvalid: 'validation.link_invalid',
-  passwordWrong: 'validation.password_wrong',
-} as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION } from './accounts.js';
+import { VALIDATION } from './validation.js';
 
 /** The spec leaves the login call out; this is ours (POST /api/login.php). */
 export const LoginRequestSchema = z.object({

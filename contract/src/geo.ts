@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALIDATION } from './accounts.js';
+import { VALIDATION } from './validation.js';
 import { RegionItemSchema } from './settings.js';
 
 /** GET /api/regions.php: `?country=XX` narrows the answer to one of the site's countries. */

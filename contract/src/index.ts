@@ -11,4 +11,5 @@ export * from './profile-images.js';
 export * from './settings.js';
 export * from './tracking.js';
 export * from './user.js';
+export * from './validation.js';
 export * from './web-context.js';

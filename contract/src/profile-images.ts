@@ -1,4 +1,4 @@
-import { VALIDATION } from './accounts.js';
+import { VALIDATION } from './validation.js';
 import { UserSchema } from './user.js';
 
 /** POST /api/profileimage.php takes one multipart part under this name (spec §7). */

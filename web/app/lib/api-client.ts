@@ -1,4 +1,4 @@
-import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER, ErrorBodySchema, ORIGINAL_HOST_HEADER } from '@rendezvous/contract';
+import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER, ORIGINAL_HOST_HEADER, type ErrorBody } from '@rendezvous/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { readCookie } from './cookies';
@@ -20,15 +20,28 @@ function apiHeaders(method: Method): Record<string, string> {
   return headers;
 }
 
-async function parseResponse<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+// A plain check rather than the contract's schema: pages that only send (login) then load no zod at all.
+function isErrorBody(payload: unknown): payload is ErrorBody {
+  const error = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+async function readPayload(response: Response): Promise<unknown> {
   const payload: unknown = response.headers.get('content-type')?.includes('json')
     ? await response.json()
     : await response.text();
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(payload);
-    throw new ApiError(response.status, parsed.success ? parsed.data : undefined);
-  }
-  return schema.parse(payload);
+  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : undefined);
+  return payload;
+}
+
+async function parseResponse<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+  return schema.parse(await readPayload(response));
+}
+
+/** A state change whose answer the caller does not need (it reloads the page data instead). */
+export async function apiSend(method: Exclude<Method, 'GET'>, path: string, body: unknown): Promise<void> {
+  const headers = { ...apiHeaders(method), 'Content-Type': 'application/json' };
+  await readPayload(await fetch(path, { method, headers, credentials: 'same-origin', body: JSON.stringify(body) }));
 }
 
 /** The one fetch wrapper: spec §7 headers, CSRF on state changes, contract-checked answers. */

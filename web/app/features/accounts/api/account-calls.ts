@@ -1,10 +1,6 @@
-import { AccountDeletedSchema, PasswordResetSentSchema, UserSchema, type LoginRequest } from '@rendezvous/contract';
+import { AccountDeletedSchema, PasswordResetSentSchema, UserSchema } from '@rendezvous/contract';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-
-export function logIn(credentials: LoginRequest) {
-  return apiRequest('POST', '/api/login.php', UserSchema, { body: credentials });
-}
 
 /** Spec §7: the answer `done` means the session is gone. */
 export function logOut() {

@@ -1,4 +1,4 @@
-import { LoginRequestSchema } from '@rendezvous/contract';
+import { VALIDATION } from '@rendezvous/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { logIn } from '../api/account-calls';
+import { logIn } from '../api/log-in';
 
 type Fields = { email?: string; password?: string };
 
@@ -22,10 +22,12 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const parsed = LoginRequestSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const next: Fields = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Fields] ??= issue.message;
+    // Only presence is checked here; the server judges the rest and answers one message for any wrong pair.
+    const next: Fields = {
+      ...(email.trim() ? {} : { email: VALIDATION.required }),
+      ...(password ? {} : { password: VALIDATION.required }),
+    };
+    if (next.email || next.password) {
       setFields(next);
       return;
     }
@@ -33,7 +35,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
     setFailure(null);
     setBusy(true);
     try {
-      await logIn(parsed.data);
+      await logIn({ email: email.trim(), password });
       await onLoggedIn();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setFailure('login.failed');
