@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, message, test } from './fixtures';
+import { mailedLink } from './mail';
 
 async function signUpByApi(page: Page, email: string, password: string) {
   await page.goto('/');
@@ -11,31 +12,40 @@ async function signUpByApi(page: Page, email: string, password: string) {
   expect(response.status()).toBe(200);
 }
 
-/**
- * Opens the newest mail to this address in the development mailbox and follows its
- * link. Mail is written just after the call that sends it answers, so look again until it is there.
- */
+/** Follows the link in the newest mail to this address that the test SMTP server received. */
 async function followMailedLink(page: Page, to: string, expectedPath: RegExp) {
-  await expect(async () => {
-    await page.goto('/_dev/mailbox');
-    await page
-      .getByRole('listitem')
-      .filter({ hasText: to })
-      .first()
-      .getByRole('button', { name: message('en', 'dev.mailbox_open') })
-      .click({ timeout: 1000 });
-    await page.getByRole('article').getByRole('link').first().click({ timeout: 1000 });
-    await expect(page).toHaveURL(expectedPath, { timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  await page.goto(await mailedLink(page.request, to, expectedPath));
+  await expect(page).toHaveURL(expectedPath);
 }
 
-test('the activation mail confirms the address', async ({ page }) => {
+test('an unconfirmed member is reminded, can have the mail again, and its link confirms the address', async ({
+  page,
+}) => {
   const email = `activate-${Date.now()}@example.test`;
   await signUpByApi(page, email, 'first password here');
-  await followMailedLink(page, email, /\/activate\/done$/);
+  const firstLink = await mailedLink(page.request, email, /\/api\/activate/);
+
+  await page.goto('/profile');
+  const reminder = page.getByRole('region', { name: message('en', 'activate_reminder.title') });
+  await expect(reminder).toContainText(email);
+  await reminder.getByRole('button', { name: message('en', 'activate_reminder.resend') }).click();
+  await expect(reminder.getByRole('status')).toHaveText(message('en', 'activate_reminder.resent'));
+
+  let link = firstLink;
+  await expect(async () => {
+    link = await mailedLink(page.request, email, /\/api\/activate/);
+    expect(link).not.toBe(firstLink);
+  }).toPass();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
   await expect(page.getByRole('heading', { name: message('en', 'activate.done_title') })).toBeVisible();
 
-  await followMailedLink(page, email, /\/activate\/error$/);
+  // The link works once, and the reminder is gone.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/error$/);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: message('en', 'profile.title') })).toBeVisible();
+  await expect(page.getByRole('region', { name: message('en', 'activate_reminder.title') })).toHaveCount(0);
 });
 
 test('a member resets a forgotten password from the mail and logs in with it', async ({ page, context }) => {
@@ -50,7 +60,6 @@ test('a member resets a forgotten password from the mail and logs in with it', a
   await page.getByRole('button', { name: message('en', 'reset.submit') }).click();
   await expect(page.getByRole('status')).toContainText(email);
 
-  // The newest mail to this address is the reset mail; the activation mail came first.
   await followMailedLink(page, email, /\/reset-password\/do\?token=/);
   await page.getByRole('textbox', { name: message('en', 'reset.new_password'), exact: true }).fill('my new password');
   await page.getByRole('button', { name: message('en', 'reset.save_password') }).click();
@@ -91,4 +100,29 @@ test('a member deletes the account after the parting offer and can no longer log
   await page.getByLabel(message('en', 'login.password')).fill('first password here');
   await page.getByRole('button', { name: message('en', 'login.submit') }).click();
   await expect(page.getByRole('alert')).toHaveText(message('en', 'login.failed'));
+});
+
+test('a member changes the e-mail address and confirms it from the new mailbox', async ({ page }) => {
+  const stamp = Date.now();
+  const oldEmail = `before-${stamp}@example.test`;
+  const newEmail = `after-${stamp}@example.test`;
+  await signUpByApi(page, oldEmail, 'first password here');
+
+  await page.goto('/profile');
+  await page.getByLabel(message('en', 'email_change.new_email')).fill(newEmail);
+  await page
+    .getByRole('textbox', { name: message('en', 'email_change.password'), exact: true })
+    .fill('first password here');
+  await page.getByRole('button', { name: message('en', 'email_change.submit') }).click();
+  await expect(page.getByRole('status').filter({ hasText: newEmail })).toBeVisible();
+
+  await followMailedLink(page, newEmail, /\/mail-change\/do\?token=/);
+  await page.getByRole('button', { name: message('en', 'email_change.do_submit') }).click();
+  const done = message('en', 'email_change.done').replace('{{email}}', newEmail);
+  await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
+
+  // The link proved the new address, so the account no longer waits for activation.
+  await page.goto('/profile');
+  await expect(page.getByText(newEmail)).toBeVisible();
+  await expect(page.getByRole('region', { name: message('en', 'activate_reminder.title') })).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -28,6 +29,12 @@ export function message(locale: Locale, key: string): string {
  * and render without console errors; the fixture fails a test that shows any.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test is its own visitor, so the per-IP abuse limits (real ones: the test servers
+  // trust 127.0.0.1 as a proxy) count one test's requests, not the whole run's.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const [a, b, c] = crypto.randomBytes(3);
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${a}.${b}.${c}` });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

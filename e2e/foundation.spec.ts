@@ -1,5 +1,5 @@
 import { LOCALES, REGIONAL, expect, message, rootClasses, test } from './fixtures';
-import { PORT, PRODUCTION_PORT } from './playwright.config';
+import { LOCAL_MAIL_PORT, PORT, PRODUCTION_PORT } from './playwright.config';
 
 test.describe('the home page in every language', () => {
   for (const locale of LOCALES) {
@@ -128,6 +128,26 @@ test.describe('developer previews', () => {
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: message('en', 'dev.show_danger_toast') }).click();
     await expect(page.getByRole('alert').filter({ hasText: message('en', 'dev.toast_danger_text') })).toBeVisible();
+  });
+
+  test('without SMTP, mail waits in the development mailbox with working links', async ({ page }) => {
+    const site = `http://localhost:${LOCAL_MAIL_PORT}`;
+    await page.goto(`${site}/reset-password`);
+    await page.getByLabel(message('en', 'login.email')).fill('anna@demo.rendezvous.localhost');
+    await page.getByRole('button', { name: message('en', 'reset.submit') }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+
+    await expect(async () => {
+      await page.goto(`${site}/_dev/mailbox`);
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'anna@demo.rendezvous.localhost' })
+        .first()
+        .getByRole('button', { name: message('en', 'dev.mailbox_open') })
+        .click({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByRole('article').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/reset-password\/do\?token=/);
   });
 
   test('redirect to the home page in production', async ({ page }) => {

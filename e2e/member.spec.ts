@@ -1,6 +1,6 @@
 import { expect, message, rootClasses, test } from './fixtures';
 
-// Printed at start by the demo seed; the accounts issue brings the login screen itself.
+// Printed at start by the demo seed.
 const DEMO = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
 
 test.beforeEach(async ({ page }) => {
@@ -14,7 +14,7 @@ test('a logged-in member passes the guard and carries the logged-in class', asyn
   await page.goto('/members');
   await expect(page).toHaveURL(/\/members$/);
   expect(await rootClasses(page)).toEqual(expect.arrayContaining(['classic', 'members', 'logged-in']));
-  await expect(page.getByRole('heading', { name: message('en', 'not_available.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: message('en', 'search.title'), exact: true })).toBeVisible();
 });
 
 test('the error page keeps the header for members and does not invite them to sign up', async ({ page }) => {

@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './mail';
 
 export const PORT = 3100;
 export const PRODUCTION_PORT = 3101;
+/** A site with no SMTP configured, as on a fresh machine: its mail lands in the development mailbox. */
+export const LOCAL_MAIL_PORT = 3102;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const serverEntry = path.resolve(import.meta.dirname, '../server/dist/main.js');
 
@@ -15,6 +18,7 @@ function serverEnv(port: number, extra: Record<string, string> = {}) {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rv-e2e-')),
     SEED_PROFILES: '120',
     LOG_LEVEL: 'warn',
+    TRUSTED_PROXIES: '127.0.0.1',
     ...extra,
   };
 }
@@ -45,9 +49,20 @@ export default defineConfig({
   projects: [{ name: 'mobile-chromium', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 } } }],
   webServer: [
     {
+      command: `node ${path.resolve(import.meta.dirname, 'mail-sink.mjs')}`,
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/`,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
+      reuseExistingServer: false,
+    },
+    {
       command: `node ${serverEntry}`,
       url: `http://127.0.0.1:${PORT}/healthz`,
-      env: serverEnv(PORT, { NODE_ENV: 'test' }),
+      // Enough profiles that a filtered search still fills several pages.
+      env: serverEnv(PORT, {
+        NODE_ENV: 'test',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+        SEED_PROFILES: '800',
+      }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
@@ -61,6 +76,13 @@ export default defineConfig({
         COOKIE_SECURE: 'false',
         SEED_PROFILES: '20',
       }),
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node ${serverEntry}`,
+      url: `http://127.0.0.1:${LOCAL_MAIL_PORT}/healthz`,
+      env: serverEnv(LOCAL_MAIL_PORT, { NODE_ENV: 'test', SEED_PROFILES: '20' }),
       timeout: 120_000,
       reuseExistingServer: false,
     },

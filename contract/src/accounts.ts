@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AGE, MIN_AGE } from './search-filters.js';
 import { NOTE_MAX } from './profile-fields.js';
 import { TRAFFIC_SOURCE_MAX_LENGTH, type TrafficSourceField } from './tracking.js';
 import { GenderSchema } from './user.js';
@@ -15,8 +16,6 @@ export const CITY_MAX = 255;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
-export const MIN_AGE = 18;
-export const MAX_AGE = 100;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
@@ -116,12 +115,19 @@ export type ValidateEmailResponse = z.infer<typeof ValidateEmailResponseSchema>;
 /** GET /api/activate.php: whether the mail server accepted the activation mail. */
 export const ActivateStatusSchema = z.object({ delivered: z.boolean().nullable(), active: z.boolean() });
 
+/** POST /api/activate.php: a new activation mail for a member who lost the first (ours; the spec shows only the GET). */
+export const ActivationResentSchema = z.object({ sent: z.literal(true) });
+
 /** PUT /api/user.php: the location, or the profile object with the step it came from. */
 export const UpdateLocationSchema = z.object({
   country: z.string().regex(/^[A-Z]{2}$/, VALIDATION.country),
   countryregion: z.number().int().nonnegative().nullish(),
   city: z.string().trim().max(CITY_MAX, VALIDATION.tooLong).nullish(),
 });
+/**
+ * The profile object: only the fields sent change. An allowed-value answer or about-me text sent
+ * as null or '' is removed. The sign-up names its step; the profile page sends none.
+ */
 export const UpdateProfileSchema = z.object({
   profile: z
     .object({
@@ -157,3 +163,26 @@ export const DeleteAccountSchema = z.object({
   password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
 });
 export const AccountDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** POST /api/email_change.php: the new address, confirmed by the current password. */
+export const EmailChangeRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+});
+export const EmailChangePendingSchema = z.object({ pending: z.string() });
+/** POST /api/email_change_confirm.php: the token from the link mailed to the new address. */
+export const EmailChangeConfirmSchema = z.object({
+  token: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(200),
+});
+export const EmailChangedSchema = z.object({ email: z.string() });
+
+/** POST /api/password_change.php: a logged-in member's new password, confirmed by the current one. */
+export const PasswordChangeSchema = z.object({
+  current_password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+  password: z
+    .string({ error: VALIDATION.required })
+    .min(PASSWORD_MIN, VALIDATION.passwordMin)
+    .max(PASSWORD_MAX, VALIDATION.tooLong),
+});
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
+export const PasswordChangedSchema = z.object({ changed: z.literal(true) });

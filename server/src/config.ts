@@ -13,6 +13,30 @@ const listFromEnv = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+// An empty value (`CAMS_FEED_URL=` in an .env file) means unset, as it reads.
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const httpUrlFromEnv = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const ACCOUNT_PLACEHOLDER = '{account}';
+
+/** A partner URL with `{account}` somewhere after the host, so no account can choose where we redirect to. */
+const accountUrlTemplateFromEnv = z.string().superRefine((template, ctx) => {
+  if (!template.includes(ACCOUNT_PLACEHOLDER)) {
+    ctx.addIssue({ code: 'custom', message: `must contain ${ACCOUNT_PLACEHOLDER}` });
+    return;
+  }
+  const origins = ['a', 'b'].map((account) => {
+    const filled = template.replaceAll(ACCOUNT_PLACEHOLDER, account);
+    return httpUrlFromEnv.safeParse(filled).success ? new URL(filled).origin : undefined;
+  });
+  if (!origins[0] || origins[0] !== origins[1]) {
+    ctx.addIssue({ code: 'custom', message: `must be an http(s) URL with ${ACCOUNT_PLACEHOLDER} after the host` });
+  }
+});
+
+const originsFromEnv = listFromEnv.pipe(z.array(httpUrlFromEnv.transform((value) => new URL(value).origin)));
+
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,6 +56,10 @@ export const EnvSchema = z.object({
   SEED_PROFILES: z.coerce.number().int().min(0).default(3000),
   PSEUDO_LOCALE: booleanFromEnv.optional(),
   COOKIE_SECURE: booleanFromEnv.optional(),
+  CAMS_FEED_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.optional()),
+  CAMS_IMAGE_ORIGINS: originsFromEnv.default([]),
+  CAMS_REDIRECT_URL: z.preprocess(blankAsUnset, accountUrlTemplateFromEnv.optional()),
+  RESELL_PARTNER_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.optional()),
 });
 
 export type Config = {
@@ -53,6 +81,18 @@ export type Config = {
   pseudoLocale: boolean;
   /** Secure cookies; defaults to on in production, where TLS is expected in front. */
   cookieSecure: boolean;
+  /** Spec §7 partner calls (webcam feed and redirect, resell partner). */
+  partners: {
+    /** Unset: the built-in fictional feed outside production, none in production. */
+    camsFeedUrl: string | undefined;
+    /** Where partner thumbnails may load from (page CSP): the feed's origin and CAMS_IMAGE_ORIGINS. */
+    camsImageOrigins: string[];
+    /** Contains `{account}`. */
+    camsRedirectUrl: string | undefined;
+    resellPartnerUrl: string | undefined;
+    /** Stand in for unset partners with the fictional feed and a local demo partner page; never in production. */
+    demo: boolean;
+  };
 };
 
 const DEV_SESSION_SECRET = 'rendezvous-local-development-secret-do-not-use';
@@ -98,5 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: { demo: e.SEED_DEMO, profiles: e.SEED_PROFILES },
     pseudoLocale: e.PSEUDO_LOCALE ?? !production,
     cookieSecure: e.COOKIE_SECURE ?? production,
+    partners: {
+      camsFeedUrl: e.CAMS_FEED_URL,
+      camsImageOrigins: [
+        ...new Set([...(e.CAMS_FEED_URL ? [new URL(e.CAMS_FEED_URL).origin] : []), ...e.CAMS_IMAGE_ORIGINS]),
+      ],
+      camsRedirectUrl: e.CAMS_REDIRECT_URL,
+      resellPartnerUrl: e.RESELL_PARTNER_URL,
+      demo: !production,
+    },
   };
 }

@@ -73,10 +73,11 @@ describe('the route table of spec §2', () => {
   it('requires login exactly where the spec does', () => {
     const publicPaths = ['/login', '/signup', '/premium', '/pricing', '/complaints', '/activate/done', '/pages/terms'];
     for (const path of publicPaths) expect(byPath.get(path)?.access, path).toBe('public');
-    for (const path of ['/', '/members/:memberId', '/account-deleted', '/reset-password']) {
+    // The search decides itself: visitors may search where the site allows it (spec §6).
+    for (const path of ['/', '/members', '/search', '/members/:memberId', '/account-deleted', '/reset-password']) {
       expect(byPath.get(path)?.access, path).toBe('optional');
     }
-    for (const path of ['/chats', '/members', '/search', '/profile', '/likes', '/credits', '/notifications']) {
+    for (const path of ['/chats', '/profile', '/likes', '/credits', '/notifications']) {
       expect(byPath.get(path)?.access, path).toBe('member');
     }
   });

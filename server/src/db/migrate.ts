@@ -3,11 +3,13 @@ import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 import * as foundation from './migrations/2026_11_21_000001_foundation.js';
 import * as accounts from './migrations/2026_11_22_000001_accounts.js';
+import * as search from './migrations/2026_11_22_000002_search.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_000001_foundation': foundation,
   '2026_11_22_000001_accounts': accounts,
+  '2026_11_22_000002_search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

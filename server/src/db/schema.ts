@@ -49,6 +49,19 @@ export interface MembersTable {
   deleted_at: number | null;
   form_path: string | null;
   referrer: string | null;
+  /** The search order: photo first, then the day last active (see db/search-rank.ts). */
+  search_rank: Generated<number>;
+}
+
+export interface MemberSearchesTable {
+  member_id: number;
+  gender: 'male' | 'female';
+  min_age: number;
+  max_age: number;
+  /** '' for every country of the site. */
+  country: string;
+  countryregion: number;
+  updated_at: number;
 }
 
 export interface MemberTrackingTable {
@@ -111,6 +124,7 @@ export interface Database {
   member_tracking: MemberTrackingTable;
   account_tokens: AccountTokensTable;
   mail_deliveries: MailDeliveriesTable;
+  member_searches: MemberSearchesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database.js';
+import { refreshSearchRank } from '../db/search-rank.js';
 import type { DemoAvatar } from './avatars.js';
 import { DEFAULT_DEMO_DOMAIN } from './demo-sites.js';
 import { seedRegions } from './regions.js';
@@ -195,6 +196,7 @@ export async function seedDemoMembers(
     }
     if (mainImageId !== undefined) {
       await db.updateTable('members').set({ main_image_id: mainImageId }).where('id', '=', id).execute();
+      await refreshSearchRank(db, id);
     }
   }
   return findDemoLogins(db);

@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { dialectOf, type DialectName } from '../db/dialect.js';
+import { searchRank } from '../db/search-rank.js';
 import type { MemberImagesTable, MembersTable } from '../db/schema.js';
 import type { DemoAvatar } from './avatars.js';
 import { DEMO_ALLOWED_VALUES } from './demo-sites.js';
@@ -118,6 +119,7 @@ export async function seedProfiles(db: Db, options: SeedProfilesOptions): Promis
         // Photos were uploaded some time after signing up.
         const uploadedAt = member.signup_at + Math.floor(random.next() * (now - member.signup_at));
         member.main_image_id = imageId;
+        member.search_rank = searchRank(true, member.last_active_at);
         photos.forEach((photo, position) => {
           images.push({
             id: imageId++,
@@ -160,7 +162,7 @@ function profileRow(
   const signupAt = now - Math.floor(random.next() * SIGNUP_SPREAD_MS);
   const activeFrom = Math.max(signupAt, now - LAST_ACTIVE_SPREAD_MS);
   const email = `demo+${id}@${PROFILE_EMAIL_DOMAIN}`;
-  return {
+  const row: MemberInsert = {
     id,
     site_id: siteId,
     email,
@@ -183,6 +185,7 @@ function profileRow(
     signup_at: signupAt,
     last_active_at: activeFrom + Math.floor(random.next() * (now - activeFrom)),
   };
+  return { ...row, search_rank: searchRank(false, row.last_active_at) };
 }
 
 /** Mostly 40 to 80 and peaking around 60, with a few younger and older members at the edges. */

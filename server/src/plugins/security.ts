@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * that the server renderer puts on its inline scripts; styles come from our own
  * stylesheet, with inline style attributes allowed for client-set positions.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: { dev: boolean }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, options: { dev: boolean; imageOrigins?: string[] }) => {
   await app.register(helmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: {
@@ -17,7 +17,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: { dev: bo
         scriptSrc: ["'self'", ...(options.dev ? ["'unsafe-eval'"] : [])],
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Webcam ads show the partner's thumbnails from the origins the operator allowed.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         connectSrc: ["'self'", ...(options.dev ? ['ws:'] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

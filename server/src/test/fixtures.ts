@@ -6,6 +6,8 @@ import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NewMember } from '../db/schema.js';
 import { SESSION_COOKIE } from '../features/accounts/sessions.repository.js';
+
+export { SESSION_COOKIE };
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import type { DialectName } from '../db/dialect.js';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { Button } from '../components/ui/button';
 import { DeleteAccountDialog } from '../features/accounts/components/delete-account-dialog';
+import { EmailChangeForm } from '../features/accounts/components/email-change-form';
+import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
+import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { useWebContext } from '../lib/use-web-context';
 
-/**
- * The member's own page. Account matters live here now; editing photos and every
- * profile field arrives with the members issue.
- */
+/** Spec §2 /profile: the member's own page, with everything the onboarding asked and the account matters. */
 export default function Profile() {
   const { t } = useTranslation();
   const { user, settings } = useWebContext();
@@ -20,20 +20,21 @@ export default function Profile() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="heading text-3xl">{t('profile.title')}</h1>
-      <section className="card space-y-3 p-5" aria-labelledby="profile-account">
+      <ProfileEditor user={user} settings={settings} />
+      <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-account">
         <h2 id="profile-account" className="heading text-xl">
           {t('profile.account_title')}
         </h2>
-        <p>
+        <p className="break-words">
           {t('profile.email_label')} <strong translate="no">{user.email}</strong>
         </p>
-        <p>
-          <Link className="text-link" to="/complete-signup">
-            {t('profile.complete_link')}
-          </Link>
-        </p>
+        <h3 className="heading pt-2 text-lg">{t('email_change.title')}</h3>
+        <EmailChangeForm />
+        <h3 className="heading pt-4 text-lg">{t('password_change.title')}</h3>
+        <p className="text-ink-muted">{t('password_change.intro')}</p>
+        <PasswordChangeForm />
       </section>
-      <section className="card space-y-3 p-5" aria-labelledby="profile-delete">
+      <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-delete">
         <h2 id="profile-delete" className="heading text-xl">
           {t('profile.delete_title')}
         </h2>

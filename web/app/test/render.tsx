@@ -89,6 +89,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     mailprovider: 0,
     fictional_icon: false,
     paid_user: false,
+    email_confirmed: true,
     signup_date: '2026-01-05T10:00:00Z',
     profile: {
       id: 7,

@@ -7,6 +7,8 @@ export interface CheckedProfile {
   columns: Partial<Pick<MembersTable, 'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth'>>;
   /** Allowed-value answers and about-me texts, stored together in `members.personal`. */
   personal: Record<string, string>;
+  /** Names sent empty (null or ''): a stored answer under them is removed. */
+  cleared: string[];
 }
 
 export interface ProfileInput {
@@ -45,8 +47,13 @@ export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput
   if (input.date_of_birth !== undefined) columns.date_of_birth = input.date_of_birth;
 
   const personal: Record<string, string> = {};
+  const cleared: string[] = [];
   for (const [name, value] of Object.entries(input.extra ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
+    if (value === undefined) continue;
+    if (value === null || value.trim() === '') {
+      cleared.push(name);
+      continue;
+    }
     const allowed = site.allowed_values[name];
     if (allowed) {
       if (!allowed.includes(value)) fields[name] = VALIDATION.choice;
@@ -56,5 +63,5 @@ export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput
     personal[name] = value.trim();
   }
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
-  return { columns, personal };
+  return { columns, personal, cleared };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
+import { ACTIVITY_TOUCH_INTERVAL_MS, touchActivity } from '../../db/search-rank.js';
 
 export const SESSION_COOKIE = 'rv_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,7 +24,7 @@ export function createSessionsRepository(db: Db) {
 
     /** The member behind a live session on this site; deleted and banned members have none. */
     async findMember(token: string, siteId: number): Promise<MemberRow | undefined> {
-      return db
+      const member = await db
         .selectFrom('sessions')
         .innerJoin('members', 'members.id', 'sessions.member_id')
         .selectAll('members')
@@ -32,6 +33,10 @@ export function createSessionsRepository(db: Db) {
         .where('members.site_id', '=', siteId)
         .where('members.status', 'in', ['active', 'not_confirmed'])
         .executeTakeFirst();
+      if (member && member.last_active_at < Date.now() - ACTIVITY_TOUCH_INTERVAL_MS) {
+        await touchActivity(db, member.id);
+      }
+      return member;
     },
 
     /** Ends every session of a member, e.g. after a password change. */

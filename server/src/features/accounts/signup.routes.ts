@@ -2,8 +2,10 @@ import { hash } from '@node-rs/argon2';
 import {
   ACTIVATION_LINK_TTL_MS,
   ActivateStatusSchema,
+  ActivationResentSchema,
   defaultName,
   isLocale,
+  nameProblem,
   PushSubscriptionSchema,
   SignupRequestSchema,
   UpdateLocationSchema,
@@ -189,16 +191,19 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       } else {
         const { profile } = parseOrThrow(UpdateProfileSchema, body);
         const { gender, date_of_birth, name, personal, ...extra } = profile;
+        const nameRefused = name === undefined ? null : nameProblem(name, member.email);
+        if (nameRefused) throw invalidInput({ 'profile.name': nameRefused });
         const checked = await checkProfile(db, request.site.config, {
           gender,
           date_of_birth,
           extra: { ...personal, ...extra },
         });
-        // Each onboarding step saves its own part; earlier answers stay.
+        // Each onboarding step and profile section saves its own part; other answers stay.
         const merged = { ...(JSON.parse(member.personal) as Record<string, string>), ...checked.personal };
+        for (const field of checked.cleared) delete merged[field];
         await db
           .updateTable('members')
-          .set({ ...checked.columns, ...(name ? { name } : {}), personal: JSON.stringify(merged) })
+          .set({ ...checked.columns, ...(name === undefined ? {} : { name }), personal: JSON.stringify(merged) })
           .where('id', '=', member.id)
           .execute();
       }
@@ -249,6 +254,23 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       await requireMember(request);
       const member = request.member!;
       return { delivered: await mail.wasDelivered(member.id, 'activation'), active: member.status === 'active' };
+    },
+  );
+
+  app.post(
+    '/api/activate.php',
+    {
+      preHandler: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)],
+      schema: { response: { 200: ActivationResentSchema } },
+    },
+    async (request) => {
+      await requireMember(request);
+      const member = request.member!;
+      if (member.status !== 'not_confirmed') {
+        throw new AppError(409, 'already_confirmed', 'This e-mail address is already confirmed.');
+      }
+      await sendActivation(request, member);
+      return { sent: true as const };
     },
   );
 };

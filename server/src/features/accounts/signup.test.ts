@@ -106,6 +106,41 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
     expect(again.headers.location).toBe('/activate/error');
   });
 
+  it('sends a new activation link on request that replaces the old one, until the address is confirmed', async () => {
+    const email = `resend-${Math.random().toString(36).slice(2)}@example.test`;
+    const response = await signUp(payload({ email }));
+    const cookies = { [SESSION_COOKIE]: response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!.value };
+    expect(response.json().email_confirmed).toBe(false);
+    const linkIn = (text: string | undefined) =>
+      /\/api\/activate\.php\?token=[\w%-]+/.exec(text ?? '')?.[0] ?? 'no link';
+    const first = linkIn((await smtp.waitForMail(email)).text);
+
+    const resend = () =>
+      t.app.inject({ method: 'POST', url: '/api/activate.php', headers: browserHeaders(cookies), payload: {} });
+    expect((await resend()).json()).toEqual({ sent: true });
+    const second = linkIn((await smtp.waitForMail(email)).text);
+    expect(second).not.toBe(first);
+
+    expect((await t.app.inject({ url: first })).headers.location).toBe('/activate/error');
+    expect((await t.app.inject({ url: second })).headers.location).toBe('/activate/done');
+    const me = await t.app.inject({ url: '/api/user.php', headers: browserHeaders(cookies) });
+    expect(me.json().email_confirmed).toBe(true);
+
+    const confirmed = await resend();
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().error.code).toBe('already_confirmed');
+  });
+
+  it('refuses a new activation mail to a visitor who is not logged in', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/activate.php',
+      headers: browserHeaders(),
+      payload: {},
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
   it('sends an unknown or forged activation token to the error page', async () => {
     const response = await t.app.inject('/api/activate.php?token=forged-token');
     expect(response.statusCode).toBe(302);

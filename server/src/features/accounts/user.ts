@@ -27,6 +27,7 @@ export async function loadUser(db: Db, member: MemberRow, site: { fictionalIcon:
     mailprovider: member.mailprovider,
     fictional_icon: site.fictionalIcon,
     paid_user: member.paid_user === 1,
+    email_confirmed: member.status === 'active',
     signup_date: new Date(member.signup_at).toISOString(),
     profile: {
       id: member.id,

@@ -58,6 +58,73 @@ export function createProfileImagesRepository(db: Db) {
         return { id, mainImageId: id };
       });
     },
+
+    /**
+     * Removes one of the member's images; when it was the main one, the first remaining image
+     * takes its place. Returns null, touching nothing, when the member has no image with that id.
+     * `unusedFiles` are the removed row's files that no other row shows (demo profiles share
+     * avatar files), for the caller to delete from the media store.
+     */
+    async remove(memberId: number, imageId: number): Promise<{ unusedFiles: string[] } | null> {
+      return db.transaction().execute(async (trx) => {
+        // The member row first, as in add(): it serialises this member's image changes on PostgreSQL.
+        const member = await trx
+          .updateTable('members')
+          .set((eb) => ({ main_image_id: eb.ref('main_image_id') }))
+          .where('id', '=', memberId)
+          .returning('main_image_id')
+          .executeTakeFirstOrThrow();
+        const image = await trx
+          .deleteFrom('member_images')
+          .where('id', '=', imageId)
+          .where('member_id', '=', memberId)
+          .returning(['filename', 'thumb_filename'])
+          .executeTakeFirst();
+        if (!image) return null;
+
+        if (member.main_image_id === imageId) {
+          const next = await trx
+            .selectFrom('member_images')
+            .select('id')
+            .where('member_id', '=', memberId)
+            .orderBy('position')
+            .executeTakeFirst();
+          await trx
+            .updateTable('members')
+            .set({ main_image_id: next?.id ?? null })
+            .where('id', '=', memberId)
+            .execute();
+        }
+        const names = [image.filename, image.thumb_filename];
+        const stillUsed = await trx
+          .selectFrom('member_images')
+          .select(['filename', 'thumb_filename'])
+          .where((eb) => eb.or([eb('filename', 'in', names), eb('thumb_filename', 'in', names)]))
+          .execute();
+        const kept = new Set(stillUsed.flatMap((row) => [row.filename, row.thumb_filename]));
+        return { unusedFiles: names.filter((name) => !kept.has(name)) };
+      });
+    },
+
+    /** Makes one of the member's images the main one; false, changing nothing, when it is not theirs. */
+    async setMain(memberId: number, imageId: number): Promise<boolean> {
+      // Ownership is checked in the update itself, never in an earlier read the client could race.
+      const result = await db
+        .updateTable('members')
+        .set({ main_image_id: imageId })
+        .where('id', '=', memberId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('member_images')
+              .select('member_images.id')
+              .where('member_images.id', '=', imageId)
+              .where('member_images.member_id', '=', memberId),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
   };
 }
 

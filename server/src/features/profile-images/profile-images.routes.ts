@@ -4,6 +4,8 @@ import {
   PROFILE_IMAGE_FIELD,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_MAX_COUNT,
+  ProfileImageRemoveSchema,
+  ProfileImageUpdateSchema,
   ProfileImageUploadResponseSchema,
   type User,
 } from '@rendezvous/contract';
@@ -11,8 +13,9 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
-import { AppError, invalidInput } from '../../errors.js';
+import { AppError, invalidInput, notFound } from '../../errors.js';
 import { createMediaName, type MediaStore } from '../../lib/media-store.js';
+import { parseOrThrow } from '../../lib/parse.js';
 import { requireMember } from '../../plugins/session.js';
 import { encodeProfileImage, type EncodedProfileImage } from './image-encoding.js';
 import { createProfileImagesRepository, type StoredImageFiles } from './profile-images.repository.js';
@@ -97,7 +100,10 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Bu
   return data;
 }
 
-/** POST /api/profileimage.php: one photo, re-encoded and stored; answers the updated user object. */
+/**
+ * /api/profileimage.php: POST adds one photo (re-encoded and stored), DELETE removes one, PUT
+ * chooses the main one. Each answers the updated user object and touches only the session member's photos.
+ */
 export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptions> = async (
   app,
   { db, media, loadUser, maxBytes = PROFILE_IMAGE_MAX_BYTES },
@@ -155,6 +161,44 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
       }
       const site = { fictionalIcon: request.site.config.fictional_icon };
       return loadUser(db, { ...member, main_image_id: added.mainImageId }, site);
+    },
+  );
+
+  /** The user object after a change, read again since the main image may have moved. */
+  async function reloadUser(request: FastifyRequest) {
+    const member = await db
+      .selectFrom('members')
+      .selectAll()
+      .where('id', '=', request.member!.id)
+      .executeTakeFirstOrThrow();
+    return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
+  }
+
+  // The bodies are checked in the handlers, after requireMember: a logged-out caller learns only that (403).
+  app.delete(
+    '/api/profileimage.php',
+    { preHandler: requireMember, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
+    async (request) => {
+      const { id } = parseOrThrow(ProfileImageRemoveSchema, request.body);
+      const removed = await images.remove(request.member!.id, id);
+      // Another member's photo gets the same answer as one that does not exist.
+      if (!removed) throw notFound('You have no photo with this id.');
+      for (const name of removed.unusedFiles) {
+        await media
+          .remove(name)
+          .catch((error: unknown) => request.log.warn({ err: error, name }, 'photo file not removed'));
+      }
+      return reloadUser(request);
+    },
+  );
+
+  app.put(
+    '/api/profileimage.php',
+    { preHandler: requireMember, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
+    async (request) => {
+      const { id } = parseOrThrow(ProfileImageUpdateSchema, request.body);
+      if (!(await images.setMain(request.member!.id, id))) throw notFound('You have no photo with this id.');
+      return reloadUser(request);
     },
   );
 };

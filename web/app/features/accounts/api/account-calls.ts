@@ -1,4 +1,13 @@
-import { AccountDeletedSchema, PasswordResetSentSchema, UserSchema } from '@rendezvous/contract';
+import {
+  AccountDeletedSchema,
+  ActivationResentSchema,
+  EmailChangedSchema,
+  EmailChangePendingSchema,
+  PasswordChangedSchema,
+  PasswordResetSentSchema,
+  type PasswordChange,
+  UserSchema,
+} from '@rendezvous/contract';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -21,4 +30,21 @@ export function confirmPasswordReset(token: string, password: string) {
 
 export function deleteAccount(password: string) {
   return apiRequest('POST', '/api/account_delete.php', AccountDeletedSchema, { body: { password } });
+}
+
+export function requestEmailChange(email: string, password: string) {
+  return apiRequest('POST', '/api/email_change.php', EmailChangePendingSchema, { body: { email, password } });
+}
+
+export function confirmEmailChange(token: string) {
+  return apiRequest('POST', '/api/email_change_confirm.php', EmailChangedSchema, { body: { token } });
+}
+
+export function resendActivation() {
+  return apiRequest('POST', '/api/activate.php', ActivationResentSchema, { body: {} });
+}
+
+/** Ends the member's other sessions; this browser gets a fresh one with the answer. */
+export function changePassword(change: PasswordChange) {
+  return apiRequest('POST', '/api/password_change.php', PasswordChangedSchema, { body: change });
 }

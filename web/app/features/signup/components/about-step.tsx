@@ -1,12 +1,12 @@
 import { NOTE_MAX, type Settings, type User } from '@rendezvous/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
+import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
 import { updateProfile } from '../api/signup-calls';
-import { useProfileFieldLabels } from '../lib/labels';
-import { MIN_AGE_PARAMS } from '../lib/messages';
 import { STEP } from '../lib/signup-steps';
 import { StepAlert, StepShell } from './step-shell';
 

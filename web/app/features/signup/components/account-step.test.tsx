@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json, type FakeCall } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
-import { fakeApi, json, type FakeCall } from '../testing/fake-api';
 import { SignupForm } from './signup-form';
 
 const STATUS_BY_EMAIL: Record<string, string> = {

@@ -12,13 +12,13 @@ import {
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { createAccount } from '../api/signup-calls';
 import { shouldCheckEmail, useEmailCheck, type EmailCheck } from '../hooks/use-email-check';
 import { suggestEmail } from '../lib/email-suggestion';
-import { MIN_AGE_PARAMS } from '../lib/messages';
 import { LegalLinks } from './legal-links';
 import { StepAlert, StepShell } from './step-shell';
 import { NAMED_ROUTES } from '../../../route-table';

@@ -1,14 +1,14 @@
 import { CITY_MAX, type Settings, type User } from '@rendezvous/contract';
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryNames } from '../../../components/profile-fields/labels';
+import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { updateLocation, type GeocodeResult } from '../api/signup-calls';
 import { locateVisitor } from '../lib/geolocation';
-import { useCountryNames } from '../lib/labels';
-import { MIN_AGE_PARAMS } from '../lib/messages';
 import { StepAlert, StepShell } from './step-shell';
 
 export interface LocationStepProps {

@@ -2,8 +2,8 @@ import type { WebContext } from '@rendezvous/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
-import { fakeApi, json } from '../testing/fake-api';
 import { PersonalStep } from './personal-step';
 
 const today = new Date(Date.UTC(2026, 5, 15));

@@ -1,15 +1,21 @@
-import { GENDERS, type Settings, type User } from '@rendezvous/contract';
+import type { Settings, User } from '@rendezvous/contract';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { allowedValueFields, genderOptions } from '../../../components/profile-fields/allowed-values';
+import {
+  dateOfBirthProblem,
+  joinDateParts,
+  splitIsoDate,
+  type DateParts,
+} from '../../../components/profile-fields/date-of-birth';
+import { DateOfBirthField } from '../../../components/profile-fields/date-of-birth-field';
+import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
+import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api-client';
 import { updateProfile, type ProfileUpdate } from '../api/signup-calls';
-import { dateOfBirthProblem, joinDateParts, splitIsoDate, type DateParts } from '../lib/date-of-birth';
-import { useProfileFieldLabels } from '../lib/labels';
-import { MIN_AGE_PARAMS } from '../lib/messages';
 import { STEP } from '../lib/signup-steps';
-import { DateOfBirthField } from './date-of-birth-field';
 import { StepAlert, StepShell } from './step-shell';
 
 export interface PersonalStepProps {
@@ -20,18 +26,6 @@ export interface PersonalStepProps {
   top?: ReactNode;
   /** "Today"; the real date unless a test fixes it. */
   today?: Date;
-}
-
-/** The site's allowed-value fields the profile shows (gender has its own column and select). */
-export function allowedValueFields(settings: Settings): { name: string; values: string[] }[] {
-  return [...new Set(settings.visible_profile_fields)]
-    .filter((name) => name !== 'gender' && settings.allowed_values[name])
-    .map((name) => ({ name, values: settings.allowed_values[name] ?? [] }));
-}
-
-function genderOptions(settings: Settings): string[] {
-  const allowed = settings.allowed_values.gender?.filter((value) => (GENDERS as readonly string[]).includes(value));
-  return allowed && allowed.length > 0 ? allowed : [...GENDERS];
 }
 
 /** Spec §2 step 4: gender, date of birth and the site's other choices, all optional. */

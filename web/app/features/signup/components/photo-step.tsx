@@ -1,9 +1,10 @@
-import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_MAX_BYTES, type User } from '@rendezvous/contract';
-import { useEffect, useId, useState, type DragEvent, type ReactNode } from 'react';
+import type { User } from '@rendezvous/contract';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { photoProblem, type PhotoProblem } from '../../../components/profile-fields/photo';
+import { PhotoDropArea } from '../../../components/profile-fields/photo-drop-area';
 import { Button } from '../../../components/ui/button';
 import { updateProfile, uploadProfileImage } from '../api/signup-calls';
-import { isAcceptedPhoto } from '../lib/photo';
 import { STEP } from '../lib/signup-steps';
 import { StepShell } from './step-shell';
 
@@ -14,17 +15,13 @@ export interface PhotoStepProps {
   top?: ReactNode;
 }
 
-type Problem = 'type' | 'size' | null;
-
 /** Spec §2 step 2: one photo by click or drop; photos already there show as thumbnails. */
 export function PhotoStep({ user, onDone, focusTitle, top }: PhotoStepProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Problem>(null);
-  const [dragging, setDragging] = useState(false);
+  const [problem, setProblem] = useState<PhotoProblem | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputId = useId();
   const problemId = useId();
   const images = user.profile.images;
 
@@ -36,25 +33,12 @@ export function PhotoStep({ user, onDone, focusTitle, top }: PhotoStepProps) {
     [preview],
   );
 
-  function choose(chosen: File | undefined) {
-    if (!chosen) return;
-    if (!isAcceptedPhoto(chosen)) {
-      setProblem('type');
-      return;
-    }
-    if (chosen.size > PROFILE_IMAGE_MAX_BYTES) {
-      setProblem('size');
-      return;
-    }
-    setProblem(null);
+  function choose(chosen: File) {
+    const found = photoProblem(chosen);
+    setProblem(found);
+    if (found) return;
     setFile(chosen);
     setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(chosen) : null);
-  }
-
-  function onDrop(event: DragEvent<HTMLLabelElement>) {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
   }
 
   /** Spec §4: continuing from this step saves the profile, with or without a new photo. */
@@ -110,47 +94,14 @@ export function PhotoStep({ user, onDone, focusTitle, top }: PhotoStepProps) {
           ))}
         </ul>
       ) : null}
-      <label
-        htmlFor={inputId}
-        className={[
-          'photo-drop flex min-h-48 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-5 text-center',
-          'focus-within:outline-3 focus-within:outline-offset-2',
-          dragging ? 'border-brand bg-brand-soft' : 'border-line',
-        ].join(' ')}
-        onDragEnter={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragOver={(event) => event.preventDefault()}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        {preview ? (
-          <img src={preview} alt={t('signup.photo_preview')} className="max-h-48 rounded-lg object-contain" />
-        ) : (
-          <svg className="size-12 text-brand" viewBox="0 0 24 24" fill="none" aria-hidden="true">
-            <path d="M4 7h3l2-2.5h6L17 7h3v12H4V7z" stroke="currentColor" strokeWidth="1.75" strokeLinejoin="round" />
-            <circle cx="12" cy="13" r="3.5" stroke="currentColor" strokeWidth="1.75" />
-          </svg>
-        )}
-        <span className="font-semibold">{file ? t('signup.photo_change') : t('signup.photo_add')}</span>
-        {file ? <span className="break-all text-ink-muted">{file.name}</span> : null}
-        <span className="text-[0.9375rem] text-ink-muted">{t('signup.photo_hint')}</span>
-        <input
-          id={inputId}
-          type="file"
-          name="file"
-          accept={PROFILE_IMAGE_ACCEPT}
-          className="sr-only"
-          aria-describedby={problem ? problemId : undefined}
-          aria-invalid={problem ? true : undefined}
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            // The same file picked again after a problem still counts as a choice.
-            event.target.value = '';
-          }}
-        />
-      </label>
+      <PhotoDropArea
+        label={file ? t('signup.photo_change') : t('signup.photo_add')}
+        hint={t('signup.photo_hint')}
+        preview={preview ? { src: preview, alt: t('signup.photo_preview') } : null}
+        fileName={file?.name}
+        problemId={problem ? problemId : undefined}
+        onFile={choose}
+      />
       {problem ? (
         <p id={problemId} className="field-error" role="alert">
           {problem === 'type' ? t('signup.photo_wrong_type') : t('signup.photo_too_large')}

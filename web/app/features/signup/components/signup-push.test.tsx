@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
-import { fakeApi, json } from '../testing/fake-api';
 import { SignupForm } from './signup-form';
 
 const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };

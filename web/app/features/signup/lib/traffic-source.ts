@@ -51,7 +51,7 @@ export function searchWithoutTrafficSource(search: string): string {
 }
 
 /** A stored record, keeping only known fields within the contract's lengths (storage can be edited by hand). */
-function parseStored(raw: string | null | undefined): TrafficSource | null {
+export function parseTrafficSource(raw: string | null | undefined): TrafficSource | null {
   if (!raw) return null;
   try {
     const stored: unknown = JSON.parse(raw);
@@ -78,7 +78,7 @@ export function readTrafficSource(): TrafficSource | null {
   } catch {
     // Storage can be disabled; the cookie still holds the record.
   }
-  return parseStored(stored) ?? parseStored(readCookie(TRAFFIC_SOURCE_KEY));
+  return parseTrafficSource(stored) ?? parseTrafficSource(readCookie(TRAFFIC_SOURCE_KEY));
 }
 
 function storeTrafficSource(source: TrafficSource): void {

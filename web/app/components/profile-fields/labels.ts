@@ -1,7 +1,7 @@
 import { REGIONAL_CODES } from '@rendezvous/contract';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../../lib/locale';
+import { useLocale } from '../../lib/locale';
 
 /** The interface language's regional code for Intl, English for the pseudo-locale. */
 export function useRegionalCode(): string {

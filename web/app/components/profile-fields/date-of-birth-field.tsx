@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/ui/select-field';
-import { useLocale } from '../../../lib/locale';
+import { SelectField } from '../ui/select-field';
+import { useLocale } from '../../lib/locale';
 import {
   birthDateBounds,
   birthYears,
@@ -10,8 +10,8 @@ import {
   splitIsoDate,
   type DatePart,
   type DateParts,
-} from '../lib/date-of-birth';
-import { useMonthNames } from '../lib/labels';
+} from './date-of-birth';
+import { useMonthNames } from './labels';
 
 // Month names are the longest, so the month select gets the most room on a 360 px screen.
 const PART_WIDTH: Record<DatePart, string> = { day: 'flex-[1]', month: 'flex-[1.7]', year: 'flex-[1.3]' };

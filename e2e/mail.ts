@@ -1,0 +1,33 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const MAIL_SINK_SMTP_PORT = 3125;
+export const MAIL_SINK_HTTP_PORT = 3126;
+
+interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function links(mail: ReceivedMail): string[] {
+  return [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+}
+
+/**
+ * The link in the newest mail to this address that matches the pattern, waiting for the
+ * mail to arrive: the site sends it just after the call that causes it has answered.
+ */
+export async function mailedLink(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as ReceivedMail[];
+    link = mails
+      .reverse()
+      .flatMap(links)
+      .find((href) => pattern.test(href));
+    expect(link, `a mail to ${to} with a link like ${pattern}`).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  return link!;
+}

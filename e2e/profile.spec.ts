@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, message, test } from './fixtures';
+
+const en = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replace(`{{${name}}}`, String(value)),
+    message('en', key),
+  );
+// A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+const FIRST_PASSWORD = 'first password here';
+const SECOND_PASSWORD = 'second password here';
+
+/** A fresh member of its own, so the test can change everything without disturbing others. */
+async function signUpByApi(page: Page, email: string) {
+  await page.goto('/');
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+  const response = await page.request.post('/api/user.php?new=1', {
+    data: { email, name: 'Wilhelmina', password: FIRST_PASSWORD, language: 'en' },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test('a member edits photos, living area, details and texts, changes the password, and it all stays', async ({
+  page,
+  context,
+}) => {
+  const email = `profile-${Date.now()}@example.test`;
+  await signUpByApi(page, email);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: en('profile.title') })).toBeVisible();
+
+  // Photos: two added, the second made the main one, the first removed.
+  const photos = page.getByRole('region', { name: en('profile_edit.photos_title') });
+  await expect(photos.getByText(en('profile_edit.photos_none'))).toBeVisible();
+  for (const name of ['first.png', 'second.png']) {
+    await photos.getByLabel(en('profile_edit.photo_add')).setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
+    await expect(photos.getByRole('status')).toHaveText(en('profile_edit.photo_added'));
+  }
+  await expect(photos.getByRole('img', { name: en('profile_edit.photo_alt_main', { number: 1 }) })).toBeVisible();
+  await photos
+    .getByRole('button', {
+      name: `${en('profile_edit.photo_make_main')} ${en('profile_edit.photo_which', { number: 2 })}`,
+    })
+    .click();
+  await expect(photos.getByRole('status')).toHaveText(en('profile_edit.photo_main_changed'));
+  await expect(photos.getByRole('img', { name: en('profile_edit.photo_alt_main', { number: 2 }) })).toBeVisible();
+
+  await photos
+    .getByRole('button', {
+      name: `${en('profile_edit.photo_remove')} ${en('profile_edit.photo_which', { number: 1 })}`,
+    })
+    .click();
+  const confirm = page.getByRole('dialog', { name: en('profile_edit.photo_remove_title') });
+  await confirm.getByRole('button', { name: en('profile_edit.photo_remove_confirm') }).click();
+  await expect(photos.getByRole('status')).toHaveText(en('profile_edit.photo_removed'));
+  await expect(photos.getByRole('img')).toHaveCount(1);
+  const kept = await (await page.request.get('/api/user.php')).json();
+  expect(kept.profile.images).toHaveLength(1);
+  expect(kept.profile.main_image.id).toBe(kept.profile.images[0].id);
+
+  // Living area.
+  const area = page.getByRole('region', { name: en('profile_edit.location_title') });
+  await area.getByLabel(en('signup.country')).selectOption('NL');
+  await area.getByLabel(en('signup.region')).selectOption({ index: 1 });
+  const region = await area.getByLabel(en('signup.region')).inputValue();
+  await area.getByLabel(en('signup.city')).fill('Zaandam');
+  await area.getByRole('button', { name: en('profile_edit.location_save') }).click();
+  await expect(area.getByRole('status')).toHaveText(en('profile_edit.saved'));
+
+  // Personal details.
+  const personal = page.getByRole('region', { name: en('profile_edit.personal_title') });
+  await personal.getByLabel(en('profile_edit.name')).fill('Mien');
+  await personal.getByLabel(en('signup.gender')).selectOption('female');
+  await personal.getByLabel(en('signup.date_day')).selectOption('12');
+  await personal.getByLabel(en('signup.date_month')).selectOption({ index: 4 });
+  await personal.getByLabel(en('signup.date_year')).selectOption('1956');
+  await personal.getByLabel(en('signup.field_smoking')).selectOption('no');
+  await personal.getByRole('button', { name: en('profile_edit.personal_save') }).click();
+  await expect(personal.getByRole('status')).toHaveText(en('profile_edit.saved'));
+
+  // About-me texts.
+  const about = page.getByRole('region', { name: en('profile_edit.about_title') });
+  await about.getByLabel(en('signup.note_about_me')).fill('Cycling along the Zaan on Sunday mornings.');
+  await about.getByRole('button', { name: en('profile_edit.about_save') }).click();
+  await expect(about.getByRole('status')).toHaveText(en('profile_edit.saved'));
+
+  // Password: a wrong current one is refused next to its field, the right one works.
+  const current = page.getByRole('textbox', { name: en('password_change.current'), exact: true });
+  const fresh = page.getByRole('textbox', { name: en('password_change.new'), exact: true });
+  await current.fill('not my password');
+  await fresh.fill(SECOND_PASSWORD);
+  await page.getByRole('button', { name: en('password_change.submit') }).click();
+  await expect(page.getByText(en('validation.password_wrong'))).toBeVisible();
+  await current.fill(FIRST_PASSWORD);
+  await page.getByRole('button', { name: en('password_change.submit') }).click();
+  await expect(page.getByRole('status').filter({ hasText: en('password_change.done') })).toBeVisible();
+
+  // After a reload every answer is still there, and this browser is still logged in.
+  await page.reload();
+  await expect(photos.getByRole('img', { name: en('profile_edit.photo_alt_main', { number: 1 }) })).toBeVisible();
+  await expect(area.getByLabel(en('signup.country'))).toHaveValue('NL');
+  await expect(area.getByLabel(en('signup.region'))).toHaveValue(region);
+  await expect(area.getByLabel(en('signup.city'))).toHaveValue('Zaandam');
+  await expect(personal.getByLabel(en('profile_edit.name'))).toHaveValue('Mien');
+  await expect(personal.getByLabel(en('signup.gender'))).toHaveValue('female');
+  await expect(personal.getByLabel(en('signup.date_day'))).toHaveValue('12');
+  await expect(personal.getByLabel(en('signup.date_month'))).toHaveValue('4');
+  await expect(personal.getByLabel(en('signup.date_year'))).toHaveValue('1956');
+  await expect(personal.getByLabel(en('signup.field_smoking'))).toHaveValue('no');
+  await expect(about.getByLabel(en('signup.note_about_me'))).toHaveValue('Cycling along the Zaan on Sunday mornings.');
+
+  // The new password is the one that logs in now.
+  await context.clearCookies();
+  await page.goto('/login');
+  await page.getByLabel(en('login.email')).fill(email);
+  await page.getByLabel(en('login.password')).fill(SECOND_PASSWORD);
+  await page.getByRole('button', { name: en('login.submit') }).click();
+  await expect(page).toHaveURL(/\/members$/);
+});

@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test';
+import { expect, message, test } from './fixtures';
+import { PORT } from './playwright.config';
+
+const en = (key: string) => message('en', key);
+const DEMO = { email: 'pieter@demo.rendezvous.localhost', password: 'rendezvous-demo' };
+
+const cards = (page: Page) => page.getByRole('list', { name: en('search.results_label') }).locator('[data-profile-id]');
+const filter = (page: Page, key: string) => page.getByLabel(en(key), { exact: true });
+
+async function ages(page: Page): Promise<number[]> {
+  const names = await cards(page).getByRole('link').allTextContents();
+  return names.map((name) => Number(/, (\d+)$/.exec(name)?.[1]));
+}
+
+test('a member filters by age and country, scrolls to more, and comes back to the same place', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fmembers');
+  await page.getByLabel(en('login.email')).fill(DEMO.email);
+  await page.getByLabel(en('login.password')).fill(DEMO.password);
+  await page.getByRole('button', { name: en('login.submit') }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(cards(page)).toHaveCount(12);
+
+  await filter(page, 'search.age').selectOption('56-65');
+  await filter(page, 'search.country').selectOption('DE');
+  await expect(page.getByRole('status').filter({ hasText: en('search.count').split(':')[0]! })).toBeVisible();
+  await expect.poll(async () => (await ages(page)).length).toBeGreaterThan(0);
+  expect((await ages(page)).every((age) => age >= 56 && age <= 65)).toBe(true);
+  await expect(filter(page, 'search.region')).toHaveValue('0');
+
+  await filter(page, 'search.age').selectOption('all');
+  await filter(page, 'search.country').selectOption('NL');
+  await expect(cards(page)).toHaveCount(12);
+  const firstPage = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-profile-id')));
+  await page.getByRole('button', { name: en('search.load_more') }).scrollIntoViewIfNeeded();
+  await expect(cards(page)).toHaveCount(24);
+  const all = await cards(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-profile-id')));
+  expect(all.slice(0, 12)).toEqual(firstPage);
+  expect(new Set(all).size).toBe(24);
+
+  const opened = cards(page).nth(15);
+  const openedId = await opened.getAttribute('data-profile-id');
+  await opened.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await opened.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/members/${openedId}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(cards(page)).toHaveCount(24);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+  await expect(filter(page, 'search.country')).toHaveValue('NL');
+});
+
+test('a visitor searches on a site that welcomes visitors, and pages by address', async ({ page }) => {
+  await page.goto(`http://boxy.localhost:${PORT}/members`);
+  await expect(page.getByRole('heading', { name: en('search.title'), exact: true })).toBeVisible();
+  await expect(cards(page)).not.toHaveCount(0);
+  const next = page.getByRole('link', { name: en('search.next') });
+  if (await next.isVisible()) {
+    const first = await cards(page).first().getAttribute('data-profile-id');
+    await next.click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(cards(page).first()).not.toHaveAttribute('data-profile-id', first!);
+  }
+});
+
+test('a visitor on a members-only site is asked to log in', async ({ page }) => {
+  await page.goto('/members');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmembers$/);
+});

@@ -1,0 +1,138 @@
+import { verify } from '@node-rs/argon2';
+import {
+  EMAIL_CHANGE_LINK_TTL_MS,
+  EmailChangeConfirmSchema,
+  EmailChangedSchema,
+  EmailChangePendingSchema,
+  EmailChangeRequestSchema,
+  VALIDATION,
+} from '@rendezvous/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { invalidInput } from '../../errors.js';
+import { requireMember } from '../../plugins/session.js';
+import { accountMailTo, type AccountMail } from './account-mail.js';
+import type { AccountTokens } from './account-tokens.js';
+import { emailStatus } from './email-status.js';
+import { mailProviderOf } from './mail-provider.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import { originOf } from './signup.routes.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The old address can undo a change for longer than the new one has to confirm it. */
+const UNDO_LINK_TTL_MS = 30 * 24 * HOUR_MS;
+
+export interface EmailChangeRoutesOptions {
+  db: Db;
+  sessions: SessionsRepository;
+  tokens: AccountTokens;
+  mail: AccountMail;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
+
+export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> = async (app, options) => {
+  const { db, sessions, tokens, mail } = options;
+
+  /** Both callers come from a link mailed to `email`, so the address is proven and the account confirmed. */
+  const setEmail = async (memberId: number, email: string) => {
+    await db
+      .updateTable('members')
+      .set({ email, email_normalized: email.toLowerCase(), mailprovider: mailProviderOf(email) })
+      .where('id', '=', memberId)
+      .execute();
+    await db
+      .updateTable('members')
+      .set({ status: 'active', activated_at: Date.now() })
+      .where('id', '=', memberId)
+      .where('status', '=', 'not_confirmed')
+      .execute();
+    await tokens.revoke(memberId, 'activate');
+  };
+
+  app.post(
+    '/api/email_change.php',
+    {
+      preHandler: [requireMember, app.limits.perIp('email-change', 10, HOUR_MS)],
+      schema: { body: EmailChangeRequestSchema, response: { 200: EmailChangePendingSchema } },
+    },
+    async (request) => {
+      const member = request.member!;
+      const { email, password } = request.body;
+      if (!member.password_hash || !(await verify(member.password_hash, password))) {
+        throw invalidInput({ password: VALIDATION.passwordWrong });
+      }
+      if (email.toLowerCase() === member.email_normalized) throw invalidInput({ email: VALIDATION.emailSame });
+      const status = await emailStatus(db, request.site.id, email);
+      if (status !== 'new') {
+        throw invalidInput({
+          email: status === 'active' || status === 'not_confirmed' ? VALIDATION.emailTaken : VALIDATION.emailNotAllowed,
+        });
+      }
+      await tokens.revoke(member.id, 'change_email');
+      const token = await tokens.issue(member.id, 'change_email', EMAIL_CHANGE_LINK_TTL_MS, email);
+      const link = `${originOf(request)}/mail-change/do?token=${encodeURIComponent(token)}`;
+      // Sent to the new address: only someone who can read it can make the change.
+      await mail.send('email_change_confirm', { ...accountMailTo(member, request.site.config, link), to: email });
+      return { pending: email };
+    },
+  );
+
+  app.post(
+    '/api/email_change_confirm.php',
+    {
+      preHandler: [app.limits.perIp('email-change-confirm', 20, HOUR_MS)],
+      schema: { body: EmailChangeConfirmSchema, response: { 200: EmailChangedSchema } },
+    },
+    async (request) => {
+      const check = await tokens.consume(request.body.token, 'change_email');
+      if (!check.ok || !check.payload) throw invalidInput({ token: VALIDATION.linkInvalid });
+      const member = await db
+        .selectFrom('members')
+        .selectAll()
+        .where('id', '=', check.memberId)
+        .executeTakeFirstOrThrow();
+      const oldEmail = member.email;
+      try {
+        await setEmail(member.id, check.payload);
+      } catch (error) {
+        // Someone signed up with that address after the link was sent.
+        if (isUniqueViolation(error)) throw invalidInput({ token: VALIDATION.emailTaken });
+        throw error;
+      }
+      const undo = await tokens.issue(member.id, 'undo_email_change', UNDO_LINK_TTL_MS, oldEmail);
+      const link = `${originOf(request)}/api/email_change_undo.php?token=${encodeURIComponent(undo)}`;
+      void mail
+        .send('email_change_notice', { ...accountMailTo(member, request.site.config, link), to: oldEmail })
+        .catch((error: unknown) =>
+          request.log.error({ err: error, memberId: member.id }, 'e-mail change notice failed'),
+        );
+      return { email: check.payload };
+    },
+  );
+
+  /**
+   * The link in the notice to the old address: someone else changed it, so the old
+   * address comes back and every session ends (spec: /notifications#email-change-incorrect).
+   */
+  app.get(
+    '/api/email_change_undo.php',
+    { schema: { querystring: z.object({ token: z.string().max(200) }) } },
+    async (request, reply) => {
+      const check = await tokens.consume(request.query.token, 'undo_email_change');
+      if (!check.ok || !check.payload) return reply.redirect('/activate/error');
+      await tokens.revoke(check.memberId, 'change_email');
+      try {
+        await setEmail(check.memberId, check.payload);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        request.log.warn({ memberId: check.memberId }, 'old address taken meanwhile; change not undone');
+        return reply.redirect('/activate/error');
+      }
+      await sessions.destroyAllFor(check.memberId);
+      return reply.redirect('/notifications#email-change-incorrect');
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import { hash, verify } from '@node-rs/argon2';
+import { PasswordChangedSchema, PasswordChangeSchema, VALIDATION } from '@rendezvous/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { invalidInput } from '../../errors.js';
+import { parseOrThrow } from '../../lib/parse.js';
+import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
+import type { AccountTokens } from './account-tokens.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Each try costs an argon2 verify, and a wrong one is a guess at the password. */
+const CHANGES_PER_IP_PER_HOUR = 10;
+
+export interface PasswordChangeRoutesOptions {
+  db: Db;
+  sessions: SessionsRepository;
+  tokens: AccountTokens;
+  cookie: SessionCookieOptions;
+}
+
+/** POST /api/password_change.php: a logged-in member sets a new password, proving they know the current one. */
+export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOptions> = async (app, options) => {
+  const { db, sessions, tokens } = options;
+
+  app.post(
+    '/api/password_change.php',
+    {
+      preHandler: [requireMember, app.limits.perIp('password-change', CHANGES_PER_IP_PER_HOUR, HOUR_MS)],
+      schema: { response: { 200: PasswordChangedSchema } },
+    },
+    async (request, reply) => {
+      const member = request.member!;
+      // Checked here rather than in the route schema, so a logged-out caller gets the 403 first.
+      const body = parseOrThrow(PasswordChangeSchema, request.body);
+      if (!member.password_hash || !(await verify(member.password_hash, body.current_password))) {
+        throw invalidInput({ current_password: VALIDATION.passwordWrong });
+      }
+      await db
+        .updateTable('members')
+        .set({ password_hash: await hash(body.password) })
+        .where('id', '=', member.id)
+        .execute();
+      // Whoever knew the old password is logged out everywhere, and a reset link mailed before no longer works.
+      // This browser stays logged in on a fresh session.
+      await tokens.revoke(member.id, 'reset_password');
+      await sessions.destroyAllFor(member.id);
+      const session = await sessions.create(member.id);
+      setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
+      return { changed: true as const };
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import type { MemberDetail, SiteConfig } from '@rendezvous/contract';
+import type { Db } from '../../db/database.js';
+import type { MemberRow } from '../../db/schema.js';
+import { ageOn } from '../../lib/age.js';
+
+type Site = Pick<SiteConfig, 'visible_profile_fields' | 'visible_profile_notes'>;
+
+/** Visible fields that are member columns; every other field name is read from `personal`. */
+const COLUMN_FIELDS = ['city', 'gender', 'country'] as const satisfies readonly (keyof MemberRow)[];
+type ColumnField = (typeof COLUMN_FIELDS)[number];
+const isColumnField = (name: string): name is ColumnField => (COLUMN_FIELDS as readonly string[]).includes(name);
+
+/** The stored `personal` JSON as strings only; a damaged value shows as an empty profile, not a 500. */
+function parsePersonal(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!value || typeof value !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export function createMemberDetailRepository(db: Db) {
+  return {
+    /**
+     * The page of an active member of this site, or undefined: deleted, banned, unconfirmed and
+     * other sites' members look exactly like unknown ids, so ids reveal nothing.
+     */
+    async find(siteId: number, id: number, site: Site, today = new Date()): Promise<MemberDetail | undefined> {
+      const member = await db
+        .selectFrom('members')
+        .select([
+          'id',
+          'name',
+          'date_of_birth',
+          'gender',
+          'city',
+          'country',
+          'countryregion',
+          'language',
+          'fictional',
+          'main_image_id',
+          'personal',
+        ])
+        .where('id', '=', id)
+        .where('site_id', '=', siteId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!member) return undefined;
+      const images = await db
+        .selectFrom('member_images')
+        .select(['id', 'filename', 'thumb_filename'])
+        .where('member_id', '=', id)
+        .orderBy('position')
+        .execute();
+      const personal = parsePersonal(member.personal);
+      const valueOf = (name: string) => (isColumnField(name) ? member[name] : personal[name])?.trim() ?? '';
+
+      return {
+        id: member.id,
+        name: member.name,
+        age: member.date_of_birth ? ageOn(member.date_of_birth, today) : null,
+        gender: member.gender,
+        city: member.city,
+        country: member.country,
+        countryregion: member.countryregion,
+        language: member.language,
+        fictional: member.fictional === 1,
+        main_image: images.find((image) => image.id === member.main_image_id) ?? images[0] ?? null,
+        images,
+        fields: [...new Set(site.visible_profile_fields)]
+          .map((name) => ({ name, value: valueOf(name) }))
+          .filter((field) => field.value !== ''),
+        notes: [...new Set(site.visible_profile_notes)]
+          .map((name) => ({ name, text: personal[name]?.trim() ?? '' }))
+          .filter((note) => note.text !== ''),
+        // Likes arrive with their own issue; until then nobody has liked anyone.
+        likes: { did_like_profile: false },
+      };
+    },
+  };
+}

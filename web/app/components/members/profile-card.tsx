@@ -1,0 +1,70 @@
+import { showsLanguageBadge, type ProfileCard as Card } from '@rendezvous/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { mediaUrl } from '../../lib/media';
+import { useCountryNames } from '../profile-fields/labels';
+import { useWebContext } from '../../lib/use-web-context';
+
+export interface ProfileCardProps {
+  profile: Card;
+  /** Where the card leads, usually the member's page. */
+  to: string;
+  /** Read by the results page to come back to the same card. */
+  onOpen?: () => void;
+}
+
+/** One member in a grid (spec §3 profile card): photo, name, age, place, and the badges of spec §4. */
+export function ProfileCard({ profile, to, onOpen }: ProfileCardProps) {
+  const { t, i18n } = useTranslation();
+  const { settings } = useWebContext();
+  const countryName = useCountryNames();
+  const place = [profile.city, profile.country ? countryName(profile.country) : null].filter(Boolean).join(', ');
+  const badge = showsLanguageBadge(profile, i18n.language.slice(0, 2));
+
+  return (
+    <article className="profile-card card relative flex flex-col overflow-hidden" data-profile-id={profile.id}>
+      <div className="relative aspect-square bg-surface-muted">
+        {profile.main_image ? (
+          <img
+            src={mediaUrl(profile.main_image.thumb_filename, settings.cdn_prefix)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-5xl text-ink-muted" aria-hidden="true">
+            {profile.name.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        {settings.fictional_icon && profile.fictional ? (
+          <span className="badge absolute top-2 left-2" title={t('members.fictional_title')}>
+            <span aria-hidden="true">★</span>
+            <span className="sr-only">{t('members.fictional_title')}</span>
+          </span>
+        ) : null}
+        {badge ? (
+          <span className="badge absolute top-2 right-2" lang={profile.language}>
+            {profile.language.toUpperCase()}
+            <span className="sr-only">
+              {' '}
+              {t('members.speaks', {
+                language: t(`languages.${profile.language}`, { defaultValue: profile.language }),
+              })}
+            </span>
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-3">
+        <h3 className="heading text-base leading-tight">
+          {/* The whole card is the link's target, so one tab stop per member. */}
+          <Link to={to} onClick={onOpen} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {profile.name}
+            {profile.age !== null ? <span className="font-normal">, {profile.age}</span> : null}
+          </Link>
+        </h3>
+        {place ? <p className="mt-1 truncate text-sm text-ink-muted">{place}</p> : null}
+      </div>
+    </article>
+  );
+}

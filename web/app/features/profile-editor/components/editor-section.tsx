@@ -1,0 +1,82 @@
+import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Button } from '../../../components/ui/button';
+import type { SaveState } from '../hooks/use-section-save';
+
+export interface EditorSectionProps {
+  title: string;
+  intro?: string;
+  /** Lets a section move focus to its heading, e.g. after the focused photo was removed. */
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}
+
+/** One card of the profile page, a landmark named by its heading. */
+export function EditorSection({ title, intro, headingRef, children }: EditorSectionProps) {
+  const headingId = useId();
+  return (
+    <section className="card space-y-4 p-4 sm:p-5" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="heading text-xl focus:outline-none">
+          {title}
+        </h2>
+        {intro ? <p className="mt-1 text-ink-muted">{intro}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export interface SectionFormProps {
+  /** The save button's text, naming what it saves (several sections share the page). */
+  submitLabel: string;
+  state: SaveState;
+  /** A catalogue key for a failure of the whole form. */
+  failure: string | null;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** The fields of a section with its save button and, next to it, the outcome. */
+export function SectionForm({ submitLabel, state, failure, onSubmit, children }: SectionFormProps) {
+  const { t } = useTranslation();
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state !== 'busy') onSubmit();
+  }
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
+      {children}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button type="submit" loading={state === 'busy'}>
+          {submitLabel}
+        </Button>
+        <SavedNote show={state === 'saved'}>{t('profile_edit.saved')}</SavedNote>
+      </div>
+    </form>
+  );
+}
+
+/** A confirmation beside the button; the live region exists from the start so the change is announced. */
+export function SavedNote({ show, children }: { show: boolean; children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-center gap-1.5 font-semibold">
+      {show ? (
+        <>
+          <svg className="size-5 shrink-0 text-success" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+            <path
+              d="M4 10.5l4 4 8-9"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          {children}
+        </>
+      ) : null}
+    </p>
+  );
+}

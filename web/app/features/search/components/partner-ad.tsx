@@ -1,0 +1,25 @@
+import { partnerAdHref } from '@rendezvous/contract';
+import { useTranslation } from 'react-i18next';
+
+/** Spec §4 partner ad in the grid; the partner's page opens in a new window (spec §7). */
+export function PartnerAd() {
+  const { t } = useTranslation();
+  return (
+    <article
+      className="card relative flex flex-col justify-center gap-2 bg-brand-soft p-4 text-center"
+      aria-label={t('search.ad_label')}
+    >
+      <h3 className="heading text-lg">
+        <a
+          href={partnerAdHref('profile-search')}
+          target="_blank"
+          rel="noopener sponsored"
+          className="after:absolute after:inset-0 focus-visible:outline-none"
+        >
+          {t('search.partner_title')}
+        </a>
+      </h3>
+      <p className="text-sm">{t('search.partner_text')}</p>
+    </article>
+  );
+}

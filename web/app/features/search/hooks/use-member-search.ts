@@ -1,0 +1,135 @@
+import { similarFilters, type ProfileCard, type SearchFilterOptions, type SearchResponse } from '@rendezvous/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { searchMembers } from '../api/search-calls';
+
+export type SearchStatus = 'loading' | 'ready' | 'error';
+
+export interface SearchState {
+  status: SearchStatus;
+  filters: SearchFilterOptions | null;
+  profiles: ProfileCard[];
+  total: number;
+  /** The last page loaded: infinite scroll appends pages, paging replaces them. */
+  page: number;
+}
+
+const INITIAL: SearchState = { status: 'loading', filters: null, profiles: [], total: 0, page: 0 };
+
+/**
+ * Results kept per history entry, so going back from a profile shows the same list at the
+ * same scroll position instead of starting over (React Router restores the scroll).
+ */
+const remembered = new Map<string, SearchState>();
+const REMEMBERED_ENTRIES = 20;
+
+function remember(key: string, state: SearchState) {
+  remembered.delete(key);
+  remembered.set(key, state);
+  if (remembered.size > REMEMBERED_ENTRIES) remembered.delete(remembered.keys().next().value!);
+}
+
+export interface MemberSearchOptions {
+  /** The history entry this list belongs to. */
+  historyKey: string;
+  /** The page the address asks for (paging mode). */
+  page: number;
+  append: boolean;
+  trafficsource: string | undefined;
+}
+
+/**
+ * Spec §4 search: the first request is the auto load (the saved search or the defaults); after it
+ * the server's filters drive the form and every change is a manual search from page 1.
+ */
+export function useMemberSearch({ historyKey, page, append, trafficsource }: MemberSearchOptions) {
+  const [state, setState] = useState<SearchState>(() => remembered.get(historyKey) ?? INITIAL);
+  const controller = useRef<AbortController | null>(null);
+
+  const run = useCallback(
+    async (params: Record<string, string | number | undefined>, mode: 'replace' | 'append') => {
+      controller.current?.abort();
+      const current = new AbortController();
+      controller.current = current;
+      setState((previous) =>
+        mode === 'replace' ? { ...previous, status: 'loading', profiles: [] } : { ...previous, status: 'loading' },
+      );
+      try {
+        const response: SearchResponse = await searchMembers(params, current.signal);
+        setState((previous) => {
+          const next: SearchState = {
+            status: 'ready',
+            filters: response.filter_options,
+            profiles: mode === 'append' ? [...previous.profiles, ...response.profiles] : response.profiles,
+            total: response.paging.num_results,
+            page: response.paging.page,
+          };
+          remember(historyKey, next);
+          return next;
+        });
+      } catch (error) {
+        if (current.signal.aborted) return;
+        // Spec §8: search failures are logged; the page offers to try again.
+        console.warn('search failed', error);
+        setState((previous) => ({ ...previous, status: 'error' }));
+      }
+    },
+    [historyKey],
+  );
+
+  const manualParams = useCallback(
+    (filters: SearchFilterOptions, targetPage: number) => ({ manual_search: 1, ...filters, page: targetPage }),
+    [],
+  );
+
+  // The first load, unless this history entry already holds results.
+  const loaded = useRef(remembered.has(historyKey));
+  useEffect(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    void run({ auto_load: 1, source: 'members', pp: page, trafficsource }, 'replace');
+  }, [run, page, trafficsource]);
+
+  // Paging mode: a new ?page replaces the list.
+  const shownPage = useRef(state.page);
+  useEffect(() => {
+    if (append || !state.filters || page === shownPage.current) return;
+    shownPage.current = page;
+    void run(manualParams(state.filters, page), 'replace');
+  }, [append, page, state.filters, run, manualParams]);
+
+  return {
+    state,
+    /** Spec §4: a change of gender, age, country or region clears the results and reloads. */
+    change(filters: SearchFilterOptions) {
+      shownPage.current = 1;
+      void run(manualParams(filters, 1), 'replace');
+    },
+    loadMore() {
+      if (state.filters && state.status === 'ready') void run(manualParams(state.filters, state.page + 1), 'append');
+    },
+    retry() {
+      if (state.filters) void run(manualParams(state.filters, Math.max(1, state.page)), 'replace');
+      else void run({ auto_load: 1, source: 'members', pp: page, trafficsource }, 'replace');
+    },
+  };
+}
+
+/** Spec §7 similar search for few results: region 0, ages widened, never saved; paged by ?similarpage. */
+export function useSimilarSearch(filters: SearchFilterOptions | null, enabled: boolean, page: number) {
+  const [profiles, setProfiles] = useState<ProfileCard[]>([]);
+  const [total, setTotal] = useState(0);
+  useEffect(() => {
+    if (!filters || !enabled) return;
+    const controller = new AbortController();
+    searchMembers({ manual_search: 1, do_not_save: 1, ...similarFilters(filters), page }, controller.signal)
+      .then((response) => {
+        setProfiles(response.profiles);
+        setTotal(response.paging.num_results);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('similar search failed', error);
+      });
+    return () => controller.abort();
+  }, [filters, enabled, page]);
+  return { profiles: enabled ? profiles : [], total };
+}

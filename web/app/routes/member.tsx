@@ -1,0 +1,159 @@
+import { similarFilters, MAX_AGE, MIN_AGE, type MemberDetail, type ProfileCard as Card } from '@rendezvous/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { ProfileCard } from '../components/members/profile-card';
+import { useCountryNames } from '../components/profile-fields/labels';
+import { Button, ButtonLink } from '../components/ui/button';
+import { getMember } from '../features/members/api/get-member';
+import { MemberFacts } from '../features/members/components/member-facts';
+import { MemberGallery } from '../features/members/components/member-gallery';
+import { searchMembers } from '../features/search/api/search-calls';
+import { ApiError } from '../lib/api-client';
+import { useWebContext } from '../lib/use-web-context';
+import { NAMED_ROUTES } from '../route-table';
+import type { Route } from './+types/member';
+
+/** The search page and its alias (spec §2): coming from there, "back" returns to the same place in the list. */
+const SEARCH_PATHS = [NAMED_ROUTES.members, '/search'];
+const LIKES_ALIAS_PREFIX = '/likes/m/';
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  // A client-side navigation has not committed yet, so the address bar still shows the page we came from.
+  const cameFromSearch = SEARCH_PATHS.includes(window.location.pathname);
+  if (!/^\d{1,15}$/.test(params.memberId)) throw notFound();
+  try {
+    const member = await getMember(Number(params.memberId), request.signal);
+    return { member, cameFromSearch };
+  } catch (error) {
+    // Deleted, banned and unknown members all answer 404: the visitor sees the not-found page (spec §2).
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
+}
+// The member is read in the browser on the first load too: the server's loaders have no API client.
+clientLoader.hydrate = true as const;
+
+/** Later revalidations (the user poll, a login elsewhere) would lose where the page was opened from. */
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentParams.memberId !== nextParams.memberId && defaultShouldRevalidate;
+}
+
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return (
+    <p className="text-ink-muted" role="status">
+      {t('member_page.loading')}
+    </p>
+  );
+}
+
+/**
+ * Spec §7 similar search around the viewed member: same gender and country, every region, their
+ * age widened. Visitors where the site keeps search for members get a 403 and simply no section.
+ */
+function useSimilarMembers(member: MemberDetail): Card[] {
+  const [profiles, setProfiles] = useState<Card[]>([]);
+  const { id, gender, country, age } = member;
+  useEffect(() => {
+    if (!gender || !country) return;
+    const controller = new AbortController();
+    const filters = similarFilters({
+      gender,
+      country,
+      countryregion: 0,
+      min_age: age ?? MIN_AGE,
+      max_age: age ?? MAX_AGE,
+    });
+    searchMembers({ manual_search: 1, do_not_save: 1, ...filters }, controller.signal)
+      .then((response) => setProfiles(response.profiles.filter((profile) => profile.id !== id)))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setProfiles([]);
+        // Spec §8: search failures are logged only; a visitor's 403 is expected, not a failure.
+        if (error instanceof ApiError && error.status === 403) return;
+        console.error('similar members search failed', error);
+      });
+    return () => controller.abort();
+  }, [id, gender, country, age]);
+  return profiles;
+}
+
+/** Spec §2 /members/{memberId} (alias /likes/m/{memberId}): one member's page, for members and visitors. */
+export default function Member({ loaderData }: Route.ComponentProps) {
+  const { member, cameFromSearch } = loaderData;
+  const { t } = useTranslation();
+  const { settings, user } = useWebContext();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const countryName = useCountryNames();
+  const similar = useSimilarMembers(member);
+  // Spec §2: on the likes screen the start-chat and view-profile buttons are hidden.
+  const onLikesScreen = pathname.startsWith(LIKES_ALIAS_PREFIX);
+  const place = [member.city, member.country ? countryName(member.country) : null].filter(Boolean).join(', ');
+
+  return (
+    <div className="member-page mx-auto max-w-3xl space-y-5">
+      <nav aria-label={t('member_page.back_label')}>
+        {cameFromSearch ? (
+          <Button variant="ghost" size="sm" onClick={() => void navigate(-1)}>
+            <span aria-hidden="true">←</span> {t('member_page.back')}
+          </Button>
+        ) : (
+          <ButtonLink variant="ghost" size="sm" to={NAMED_ROUTES.members}>
+            <span aria-hidden="true">←</span> {t('member_page.back')}
+          </ButtonLink>
+        )}
+      </nav>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <MemberGallery
+          key={member.id}
+          name={member.name}
+          images={member.images}
+          mainImageId={member.main_image?.id ?? null}
+          cdnPrefix={settings.cdn_prefix}
+        />
+        <div className="space-y-3">
+          <h1 className="heading text-3xl break-words">
+            {member.name}
+            {member.age !== null ? <span className="font-normal">, {member.age}</span> : null}
+            {settings.fictional_icon && member.fictional ? (
+              <span className="badge ms-2 align-middle text-base" title={t('members.fictional_title')}>
+                <span aria-hidden="true">★</span>
+                <span className="sr-only">{t('members.fictional_title')}</span>
+              </span>
+            ) : null}
+          </h1>
+          {place ? <p className="text-ink-muted">{place}</p> : null}
+          {onLikesScreen ? null : (
+            <ButtonLink block to={user ? `${NAMED_ROUTES['members-memberId'](member.id)}/chat` : '/signup'}>
+              {user
+                ? t('member_page.chat', { name: member.name })
+                : t('member_page.chat_signup', { name: member.name })}
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+
+      <MemberFacts member={member} />
+
+      {similar.length > 0 ? (
+        <section className="space-y-3" aria-labelledby="member-similar-title">
+          <h2 id="member-similar-title" className="heading text-2xl">
+            {t('member_page.similar_title')}
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('member_page.similar_title')}>
+            {similar.map((profile) => (
+              <li key={profile.id}>
+                <ProfileCard profile={profile} to={NAMED_ROUTES['members-memberId'](profile.id)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

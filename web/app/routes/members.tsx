@@ -1,0 +1,181 @@
+import { showsWebcamAds, type CamItem } from '@rendezvous/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, redirect, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../components/ui/button';
+import { searchCams } from '../features/search/api/search-calls';
+import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
+import { ResultsGrid } from '../features/search/components/results-grid';
+import { SearchFiltersForm } from '../features/search/components/search-filters-form';
+import { useMemberSearch, useSimilarSearch } from '../features/search/hooks/use-member-search';
+import { useWebContext } from '../lib/use-web-context';
+import type { Route } from './+types/members';
+
+/** The traffic-source network the visitor arrived with (spec §9 cookie), if any. */
+function networkFrom(cookieHeader: string | null): string | undefined {
+  const raw = cookieHeader
+    ?.split(/;\s*/)
+    .find((part) => part.startsWith(`${TRAFFIC_SOURCE_KEY}=`))
+    ?.slice(TRAFFIC_SOURCE_KEY.length + 1);
+  if (!raw) return undefined;
+  try {
+    return parseTrafficSource(decodeURIComponent(raw))?.network || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spec §6: visitors see the search only where the site allows it or with a traffic source; else login. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { user, settings } = context.web;
+  const trafficsource = networkFrom(request.headers.get('cookie'));
+  const visitorsWelcome =
+    settings.logged_out_search || (settings.logged_out_search_trafficsource && trafficsource !== undefined);
+  if (!user && !visitorsWelcome) {
+    const { pathname, search } = new URL(request.url);
+    throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+  }
+  // Decided once per page view, on the server, so the page and its hydration agree.
+  return { trafficsource, adsShown: Boolean(user && showsWebcamAds(user, settings, Date.now())) };
+}
+
+const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { settings } = useWebContext();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const infinite = settings.search_paging === 'infinite';
+  const page = positive(params.get('page'));
+  const similarPage = positive(params.get('similarpage'));
+
+  const search = useMemberSearch({
+    historyKey: location.key,
+    page,
+    append: infinite,
+    trafficsource: loaderData.trafficsource,
+  });
+  const { state } = search;
+  const fewResults = state.status === 'ready' && state.total < 12;
+  const similar = useSimilarSearch(state.filters, fewResults, similarPage);
+  const shown = new Set(state.profiles.map((profile) => profile.id));
+  const similarProfiles = similar.profiles.filter((profile) => !shown.has(profile.id));
+  const { adsShown } = loaderData;
+  const cams = useWebcamAds(state.filters, adsShown);
+
+  const hasMore = state.profiles.length < state.total && state.status !== 'error';
+  const lastPage = Math.max(1, Math.ceil(state.total / 12));
+
+  return (
+    <div className="space-y-5">
+      <h1 className="heading text-3xl">{t('search.title')}</h1>
+      {state.filters ? <SearchFiltersForm filters={state.filters} onChange={search.change} /> : null}
+
+      <p className="text-ink-muted" role="status">
+        {state.status === 'loading' && state.profiles.length === 0
+          ? t('search.loading')
+          : state.status === 'ready'
+            ? t('search.count', { count: state.total })
+            : ''}
+      </p>
+
+      {state.status === 'error' ? (
+        <div className="form-alert flex flex-wrap items-center gap-3" role="alert">
+          <span>{t('search.failed')}</span>
+          <Button variant="secondary" size="sm" onClick={search.retry}>
+            {t('search.retry')}
+          </Button>
+        </div>
+      ) : null}
+
+      {state.status === 'ready' && state.total === 0 ? <p>{t('search.empty')}</p> : null}
+
+      <ResultsGrid profiles={state.profiles} cams={adsShown ? cams : null} label={t('search.results_label')} />
+
+      {infinite && hasMore ? <LoadMore loading={state.status === 'loading'} onLoad={search.loadMore} /> : null}
+      {!infinite && state.total > 12 ? (
+        <nav className="flex items-center justify-between gap-3" aria-label={t('search.pages_label')}>
+          {page > 1 ? (
+            <Link className="btn btn-secondary btn-md" to={`?page=${page - 1}`}>
+              {t('search.previous')}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{t('search.page_of', { page, pages: lastPage })}</span>
+          {page < lastPage ? (
+            <Link className="btn btn-secondary btn-md" to={`?page=${page + 1}`}>
+              {t('search.next')}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      {similarProfiles.length > 0 ? (
+        <section className="space-y-3" aria-labelledby="similar-title">
+          <h2 id="similar-title" className="heading text-2xl">
+            {t('search.similar_title')}
+          </h2>
+          <ResultsGrid profiles={similarProfiles} cams={null} label={t('search.similar_title')} />
+          {similar.total > similarPage * 12 ? (
+            <Link className="btn btn-secondary btn-md" to={`?similarpage=${similarPage + 1}`}>
+              {t('search.more_similar')}
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec §2 load-more sentinel: loads the next page as it scrolls into view, or on a press. */
+function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onLoad);
+  useEffect(() => {
+    latest.current = onLoad;
+  }, [onLoad]);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: '400px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={sentinel} className="flex justify-center">
+      <Button variant="secondary" loading={loading} onClick={onLoad}>
+        {t('search.load_more')}
+      </Button>
+    </div>
+  );
+}
+
+/** Performers for the webcam slots, matching the search; an aborted request is only logged (spec §8). */
+function useWebcamAds(
+  filters: { gender: string; min_age: number; max_age: number } | null,
+  wanted: boolean,
+): CamItem[] {
+  const [cams, setCams] = useState<CamItem[]>([]);
+  const gender = filters?.gender;
+  const minAge = filters?.min_age;
+  const maxAge = filters?.max_age;
+  useEffect(() => {
+    if (!wanted || !gender || minAge === undefined || maxAge === undefined) return;
+    const controller = new AbortController();
+    searchCams({ gender, min_age: minAge, max_age: maxAge }, controller.signal)
+      .then((response) => setCams(Object.values(response.cams)))
+      .catch((error: unknown) => console.info('webcam request ended', error));
+    return () => controller.abort();
+  }, [wanted, gender, minAge, maxAge]);
+  return cams;
+}
