@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -8,6 +9,14 @@ describe('loadConfig', () => {
     expect(config.database.dialect).toBe('sqlite');
     expect(config.database.dialect === 'sqlite' && config.database.file).toMatch(/data[/\\]rendezvous\.sqlite$/);
     expect(config.cookieSecure).toBe(false);
+  });
+
+  it('resolves a relative DATA_DIR from the working directory, since media is served from an absolute root', () => {
+    const config = loadConfig({ DATA_DIR: 'some/data' });
+    expect(config.dataDir).toBe(path.resolve('some/data'));
+    expect(config.database.dialect === 'sqlite' && config.database.file).toBe(
+      path.resolve('some/data/rendezvous.sqlite'),
+    );
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

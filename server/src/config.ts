@@ -43,7 +43,11 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  // Relative to where the server was started, like any path on a command line.
+  DATA_DIR: z
+    .string()
+    .default(path.join(repoRoot, 'data'))
+    .transform((dir) => path.resolve(dir)),
   DATABASE_URL: z.string().url().optional(),
   SQLITE_FILE: z.string().optional(),
   REDIS_URL: z.string().url().optional(),

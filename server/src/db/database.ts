@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
@@ -34,8 +34,40 @@ export function openDatabase(config: Config['database'], options: { schema?: str
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Reading pages straight from the OS page cache saves a copy per page: about a fifth of a
+  // search's card reads at a million profiles. Only address space; the OS decides what stays.
+  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
+
+/** Distinct SQL texts kept prepared: every query the app writes, with room for `in (…)` lists. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query again, which costs more than running a small one. The same SQL
+ * text gets the same statement back instead. A statement runs to completion before the next
+ * (better-sqlite3 is synchronous and Kysely holds one connection), so sharing one is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        // Re-inserted so that the map's order is least recently used first.
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

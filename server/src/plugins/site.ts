@@ -16,10 +16,16 @@ declare module 'fastify' {
  * X-Forwarded-Host only when the peer is a configured trusted proxy.
  */
 export const sitePlugin = fp(async (app: FastifyInstance, options: { sites: SitesRepository }) => {
+  // Until settings vary by visitor they are the same object for every request to a site; a
+  // reloaded site is a new object, so its settings are assembled afresh.
+  const settingsOf = new WeakMap<Site, Settings>();
   app.decorateRequest('site', null as unknown as Site);
   app.decorateRequest('settings', null as unknown as Settings);
   app.addHook('onRequest', async (request) => {
-    request.site = await options.sites.forHost(request.hostname);
-    request.settings = assembleSettings(request.site, { geoipCountry: null });
+    const site = await options.sites.forHost(request.hostname);
+    let settings = settingsOf.get(site);
+    if (!settings) settingsOf.set(site, (settings = assembleSettings(site, { geoipCountry: null })));
+    request.site = site;
+    request.settings = settings;
   });
 });

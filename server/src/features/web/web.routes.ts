@@ -87,7 +87,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
       locale,
       i18n: { hash: options.catalogues.hash, messages: options.catalogues.get(locale) },
       csrfToken: request.csrfToken,
-      cspNonce: reply.cspNonce,
+      cspNonce: reply.pageNonces(),
       devTools: options.devTools,
       clientId: options.clientId,
     };
