@@ -61,6 +61,18 @@ test('a visitor searches on a site that welcomes visitors, and pages by address'
     await next.click();
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(cards(page).first()).not.toHaveAttribute('data-profile-id', first!);
+
+    // New filters start again at their first page, in the address too.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search.php')) asked.push(new URL(request.url()).searchParams.get('page') ?? '');
+    });
+    await filter(page, 'search.age').selectOption('56-65');
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(page.getByRole('status')).toHaveText(/\d/);
+    // The similar search for few results may ask too, but nothing asks for the old page again.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((asked) => asked !== '1')).toEqual([]);
   }
 });
 

@@ -41,11 +41,18 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
 
+/** The address with one paging parameter changed, keeping the other (?page and ?similarpage page apart). */
+function withParam(params: URLSearchParams, name: 'page' | 'similarpage', value: number): string {
+  const next = new URLSearchParams(params);
+  next.set(name, String(value));
+  return `?${next}`;
+}
+
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { settings } = useWebContext();
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const infinite = settings.search_paging === 'infinite';
   const page = positive(params.get('page'));
   const similarPage = positive(params.get('similarpage'));
@@ -70,7 +77,16 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-5">
       <h1 className="heading text-3xl">{t('search.title')}</h1>
-      {state.filters ? <SearchFiltersForm filters={state.filters} onChange={search.change} /> : null}
+      {state.filters ? (
+        <SearchFiltersForm
+          filters={state.filters}
+          onChange={(filters) => {
+            search.change(filters);
+            // New filters start at their first page, so the address must not keep the old one.
+            if (params.has('page') || params.has('similarpage')) setParams({});
+          }}
+        />
+      ) : null}
 
       <p className="text-ink-muted" role="status">
         {state.status === 'loading' && state.profiles.length === 0
@@ -97,7 +113,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       {!infinite && state.total > 12 ? (
         <nav className="flex items-center justify-between gap-3" aria-label={t('search.pages_label')}>
           {page > 1 ? (
-            <Link className="btn btn-secondary btn-md" to={`?page=${page - 1}`}>
+            <Link className="btn btn-secondary btn-md" to={withParam(params, 'page', page - 1)}>
               {t('search.previous')}
             </Link>
           ) : (
@@ -105,7 +121,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           )}
           <span>{t('search.page_of', { page, pages: lastPage })}</span>
           {page < lastPage ? (
-            <Link className="btn btn-secondary btn-md" to={`?page=${page + 1}`}>
+            <Link className="btn btn-secondary btn-md" to={withParam(params, 'page', page + 1)}>
               {t('search.next')}
             </Link>
           ) : (
@@ -121,7 +137,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </h2>
           <ResultsGrid profiles={similarProfiles} cams={null} label={t('search.similar_title')} />
           {similar.total > similarPage * 12 ? (
-            <Link className="btn btn-secondary btn-md" to={`?similarpage=${similarPage + 1}`}>
+            <Link className="btn btn-secondary btn-md" to={withParam(params, 'similarpage', similarPage + 1)}>
               {t('search.more_similar')}
             </Link>
           ) : null}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ErrorBody, User } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD } from '../../test/fixtures.js';
+import { searchRank } from '../../db/search-rank.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
 describe.each(TEST_DIALECTS)('removing photos and choosing the main one on %s', (dialect) => {
@@ -98,6 +99,13 @@ describe.each(TEST_DIALECTS)('removing photos and choosing the main one on %s', 
     expect(last.statusCode).toBe(200);
     expect((last.json() as User).profile).toMatchObject({ images: [], main_image: null });
     expect(await mainImageOf(id)).toBeNull();
+    // Without a photo the member drops below everyone with one in the search order.
+    const member = await t.database.db
+      .selectFrom('members')
+      .select(['search_rank', 'last_active_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(member.search_rank).toBe(searchRank(false, member.last_active_at));
   });
 
   it('keeps a file that another row still shows (shared demo avatars)', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { refreshSearchRank } from '../../db/search-rank.js';
 
 export interface StoredImageFiles {
   filename: string;
@@ -55,6 +56,8 @@ export function createProfileImagesRepository(db: Db) {
           .executeTakeFirstOrThrow();
         if (member.main_image_id !== null) return { id, mainImageId: member.main_image_id };
         await trx.updateTable('members').set({ main_image_id: id }).where('id', '=', memberId).execute();
+        // A first photo moves the member up the search order at once, not at their next visit.
+        await refreshSearchRank(trx, memberId);
         return { id, mainImageId: id };
       });
     },
@@ -94,6 +97,7 @@ export function createProfileImagesRepository(db: Db) {
             .set({ main_image_id: next?.id ?? null })
             .where('id', '=', memberId)
             .execute();
+          if (!next) await refreshSearchRank(trx, memberId);
         }
         const names = [image.filename, image.thumb_filename];
         const stillUsed = await trx

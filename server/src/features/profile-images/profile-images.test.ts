@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isMediaName } from '../../lib/media-store.js';
 import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD } from '../../test/fixtures.js';
+import { searchRank } from '../../db/search-rank.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { MAIN_MAX_EDGE_PX, THUMB_EDGE_PX } from './image-encoding.js';
 
@@ -132,6 +133,14 @@ describe.each(TEST_DIALECTS)('profile images on %s', (dialect) => {
         .where('id', '=', memberId)
         .executeTakeFirstOrThrow()
     ).main_image_id;
+  const rankOf = async (memberId: number) => {
+    const row = await t.database.db
+      .selectFrom('members')
+      .select(['search_rank', 'last_active_at'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return { rank: row.search_rank, withPhoto: searchRank(true, row.last_active_at) };
+  };
   const mediaFiles = () => (fs.existsSync(mediaDir) ? fs.readdirSync(mediaDir).sort() : []);
 
   function expectRefused(response: { statusCode: number; json(): unknown }, status: number, reason: string) {
@@ -161,6 +170,9 @@ describe.each(TEST_DIALECTS)('profile images on %s', (dialect) => {
     ]);
     expect(afterFirst.profile.main_image?.id).toBe(rows[0]!.id);
     expect(await mainImageOf(member.id)).toBe(rows[0]!.id);
+    // A first photo moves the member up the search order straight away.
+    const ranked = await rankOf(member.id);
+    expect(ranked.rank).toBe(ranked.withPhoto);
 
     const main = await sharp(path.join(mediaDir, rows[0]!.filename)).metadata();
     expect(main).toMatchObject({ format: 'jpeg', width: MAIN_MAX_EDGE_PX, height: 750 });

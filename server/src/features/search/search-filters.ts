@@ -79,6 +79,16 @@ export function resolveFilters(
   };
 }
 
+export function sameSearch(saved: SavedSearch, filters: SearchFilterOptions): boolean {
+  return (
+    saved.gender === filters.gender &&
+    saved.min_age === filters.min_age &&
+    saved.max_age === filters.max_age &&
+    saved.country === filters.country &&
+    saved.countryregion === filters.countryregion
+  );
+}
+
 /** The birth dates (ISO, inclusive) of people aged min to max today. */
 export function birthDateRange(minAge: number, maxAge: number, today = new Date()): { from: string; to: string } {
   const shift = (years: number, days = 0) => {

@@ -1,4 +1,5 @@
-import { SEARCH_PAGE_SIZE, type ProfileCard } from '@rendezvous/contract';
+import type { ProfileCard } from '@rendezvous/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { ageOn } from '../../lib/age.js';
 import { birthDateRange, type ResolvedFilters } from './search-filters.js';
@@ -10,23 +11,24 @@ interface Ranked {
 
 const byRank = (a: Ranked, b: Ranked) => b.search_rank - a.search_rank || b.id - a.id;
 
-/** One page of matching member ids and how many match, in the order of db/search-rank.ts. */
-export interface ResultWindow {
-  ids: number[];
-  total: number;
-}
-
 export function createSearchRepository(db: Db) {
-  function matching(siteId: number, filters: ResolvedFilters, country: string, excludeId: number | null) {
+  /**
+   * `byAge` decides which index serves the birth-date range: the age index reads only the
+   * matches and sorts them, the order index reads in search order and skips non-matches.
+   * The planner cannot tell which reads fewer, so the caller says, and the other index is
+   * kept out by wrapping its column in an expression.
+   */
+  function matching(siteId: number, filters: ResolvedFilters, country: string, excludeId: number | null, byAge = true) {
     const { from, to } = birthDateRange(filters.min_age, filters.max_age);
+    const birthDate = byAge ? sql.ref('date_of_birth') : sql`date_of_birth || ''`;
     let query = db
       .selectFrom('members')
       .where('site_id', '=', siteId)
       .where('status', '=', 'active')
       .where('gender', '=', filters.gender)
       .where('country', '=', country)
-      .where('date_of_birth', '>=', from)
-      .where('date_of_birth', '<=', to);
+      .where(birthDate, '>=', from)
+      .where(birthDate, '<=', to);
     if (filters.countryregion !== 0) query = query.where('countryregion', '=', filters.countryregion);
     if (excludeId !== null) query = query.where('id', '!=', excludeId);
     return query;
@@ -34,37 +36,41 @@ export function createSearchRepository(db: Db) {
 
   return {
     /**
-     * The page's ids. Each country is read in index order up to the end of the page and the
-     * lists are merged, since no index orders two countries together.
+     * The first `limit` matching ids in search order. Each country is read in index order up
+     * to the limit and the lists are merged, since no index orders two countries together.
      */
-    async window(
+    async ranked(
       siteId: number,
       filters: ResolvedFilters,
-      page: number,
-      excludeId: number | null,
-    ): Promise<ResultWindow> {
-      const end = page * SEARCH_PAGE_SIZE;
+      limit: number,
+      options: { excludeId: number | null; byAge: boolean },
+    ) {
+      // `+ 0` keeps the order index out when the age index should serve.
+      const rank = options.byAge ? sql<number>`search_rank + 0` : sql.ref<number>('search_rank');
       const perCountry = await Promise.all(
-        filters.countries.map(async (country) => {
-          const base = matching(siteId, filters, country, excludeId);
-          const [rows, count] = await Promise.all([
-            base
-              .select(['id', 'search_rank'])
-              .orderBy('search_rank', 'desc')
-              .orderBy('id', 'desc')
-              .limit(end)
-              .execute(),
-            base.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-          ]);
-          return { rows, count: Number(count.count) };
-        }),
+        filters.countries.map((country) =>
+          matching(siteId, filters, country, options.excludeId, options.byAge)
+            .select(['id', 'search_rank'])
+            .orderBy(rank, 'desc')
+            .orderBy('id', 'desc')
+            .limit(limit)
+            .execute(),
+        ),
       );
-      const merged =
-        perCountry.length === 1 ? perCountry[0]!.rows : perCountry.flatMap((part) => part.rows).sort(byRank);
-      return {
-        ids: merged.slice(end - SEARCH_PAGE_SIZE, end).map((row) => row.id),
-        total: perCountry.reduce((sum, part) => sum + part.count, 0),
-      };
+      const merged = perCountry.length === 1 ? perCountry[0]! : perCountry.flat().sort(byRank);
+      return merged.slice(0, limit).map((row) => row.id);
+    },
+
+    /** How many members match, the member themself included when they do. */
+    async count(siteId: number, filters: ResolvedFilters): Promise<number> {
+      const counts = await Promise.all(
+        filters.countries.map((country) =>
+          matching(siteId, filters, country, null)
+            .select((eb) => eb.fn.countAll<number | string>().as('count'))
+            .executeTakeFirstOrThrow(),
+        ),
+      );
+      return counts.reduce((sum, row) => sum + Number(row.count), 0);
     },
 
     /** The cards of these members in the given order; anyone no longer searchable drops out. */

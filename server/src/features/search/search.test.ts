@@ -11,6 +11,8 @@ import {
   TEST_PASSWORD,
 } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
+import { CACHED_PAGES } from './search-results.js';
+import { createSearchRepository } from './search.repository.js';
 
 /** A birth date that makes someone `age` today, well away from their birthday. */
 function bornAged(age: number): string {
@@ -48,7 +50,7 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
       .execute();
     [regionNH, regionUT, regionAntwerp] = regions.map((region) => region.id) as [number, number, number];
     for (const [kind, overrides] of Object.entries(SITE_KINDS) as [SiteKind, Partial<SiteConfig>][]) {
-      for (let copy = 0; copy < (kind === 'members' ? 20 : 1); copy++) {
+      for (let copy = 0; copy < (kind === 'members' ? 24 : 1); copy++) {
         const domain = `search-${kind}-${copy}.test`;
         const config = testSiteConfig(domain, { countries: ['NL', 'BE', 'DE'], ...overrides });
         sitePool.push({ kind, siteId: await insertSite(t.database.db, config), domain, used: false });
@@ -201,6 +203,71 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
 
     const beyond = (await site.search(manual({ page: 4 }), cookies)).json();
     expect(beyond.profiles).toEqual([]);
+  });
+
+  it('pages through a long search without overlaps or gaps, past the pages it keeps at hand', async () => {
+    const site = newSite();
+    const count = (CACHED_PAGES + 2) * SEARCH_PAGE_SIZE + 5;
+    const men = await site.profiles(count, { gender: 'male', search_rank: 500 });
+    // He matches his own search, so every page, kept or read afresh, must leave him out.
+    const me = await site.member({ search_rank: 500 });
+
+    const seen: number[] = [];
+    for (let page = 1; page <= CACHED_PAGES + 3; page++) {
+      const body = (await site.search(manual({ gender: 'male', page }), me.cookies)).json();
+      expect(body.paging.num_results).toBe(count);
+      seen.push(...idsOf(body));
+    }
+    expect(seen).toEqual([...men].sort((a, b) => b - a));
+  });
+
+  it('reads the same order whichever index serves the age range', async () => {
+    const site = newSite();
+    const ages = [30, 41, 47, 52, 58, 63, 66, 71, 77, 85];
+    for (const [index, age] of ages.entries()) {
+      await site.profiles(3, { date_of_birth: bornAged(age), search_rank: 1000 + (index % 4) });
+    }
+    const repository = createSearchRepository(t.database.db);
+    for (const [min_age, max_age] of [
+      [18, 100],
+      [46, 55],
+      [66, 100],
+      [18, 25],
+    ] as const) {
+      const filters = {
+        gender: 'female' as const,
+        min_age,
+        max_age,
+        country: 'NL',
+        countryregion: 0,
+        countries: ['NL'],
+      };
+      const byAge = await repository.ranked(site.siteId, filters, 100, { excludeId: null, byAge: true });
+      const byOrder = await repository.ranked(site.siteId, filters, 100, { excludeId: null, byAge: false });
+      expect(byOrder).toEqual(byAge);
+      expect(byAge).toHaveLength(3 * ages.filter((age) => age >= min_age && age <= max_age).length);
+    }
+  });
+
+  it('starts over from the defaults when the saved search names a country the site no longer serves', async () => {
+    const site = newSite();
+    const { id, cookies } = await site.member({ country: 'DE' });
+    await t.database.db
+      .insertInto('member_searches')
+      .values({
+        member_id: id,
+        gender: 'female',
+        min_age: 18,
+        max_age: 100,
+        country: 'FR',
+        countryregion: 0,
+        updated_at: 0,
+      })
+      .execute();
+
+    const response = await site.search({ auto_load: 1 }, cookies);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().filter_options).toMatchObject({ country: 'DE', countryregion: 0 });
   });
 
   it('never shows the member themself, deleted, banned or unconfirmed members', async () => {

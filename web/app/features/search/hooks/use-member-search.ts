@@ -44,14 +44,27 @@ export interface MemberSearchOptions {
 export function useMemberSearch({ historyKey, page, append, trafficsource }: MemberSearchOptions) {
   const [state, setState] = useState<SearchState>(() => remembered.get(historyKey) ?? INITIAL);
   const controller = useRef<AbortController | null>(null);
+  // A filter change resets ?page, which makes a new history entry while its search is under
+  // way; the answer belongs to the entry the member is on when it arrives.
+  const entry = useRef(historyKey);
+  useEffect(() => {
+    entry.current = historyKey;
+  }, [historyKey]);
 
   const run = useCallback(
-    async (params: Record<string, string | number | undefined>, mode: 'replace' | 'append') => {
+    async (
+      params: Record<string, string | number | undefined>,
+      mode: 'replace' | 'append',
+      // The filters asked for show at once, so a second change made before the answer builds on the first.
+      asked?: SearchFilterOptions,
+    ) => {
       controller.current?.abort();
       const current = new AbortController();
       controller.current = current;
       setState((previous) =>
-        mode === 'replace' ? { ...previous, status: 'loading', profiles: [] } : { ...previous, status: 'loading' },
+        mode === 'replace'
+          ? { ...previous, status: 'loading', profiles: [], filters: asked ?? previous.filters }
+          : { ...previous, status: 'loading' },
       );
       try {
         const response: SearchResponse = await searchMembers(params, current.signal);
@@ -63,7 +76,7 @@ export function useMemberSearch({ historyKey, page, append, trafficsource }: Mem
             total: response.paging.num_results,
             page: response.paging.page,
           };
-          remember(historyKey, next);
+          remember(entry.current, next);
           return next;
         });
       } catch (error) {
@@ -73,7 +86,7 @@ export function useMemberSearch({ historyKey, page, append, trafficsource }: Mem
         setState((previous) => ({ ...previous, status: 'error' }));
       }
     },
-    [historyKey],
+    [],
   );
 
   const manualParams = useCallback(
@@ -89,20 +102,28 @@ export function useMemberSearch({ historyKey, page, append, trafficsource }: Mem
     void run({ auto_load: 1, source: 'members', pp: page, trafficsource }, 'replace');
   }, [run, page, trafficsource]);
 
-  // Paging mode: a new ?page replaces the list.
-  const shownPage = useRef(state.page);
+  // Paging mode: a new ?page replaces the list. Only the address moves it: the first load already
+  // asked for the address's page, and a filter change starts at page 1 while the address catches up.
+  const shownPage = useRef(page);
+  const filters = useRef(state.filters);
   useEffect(() => {
-    if (append || !state.filters || page === shownPage.current) return;
+    filters.current = state.filters;
+  }, [state.filters]);
+  useEffect(() => {
+    if (append || !filters.current || page === shownPage.current) return;
     shownPage.current = page;
-    void run(manualParams(state.filters, page), 'replace');
-  }, [append, page, state.filters, run, manualParams]);
+    void run(manualParams(filters.current, page), 'replace');
+  }, [append, page, run, manualParams]);
 
   return {
     state,
-    /** Spec §4: a change of gender, age, country or region clears the results and reloads. */
+    /**
+     * Spec §4: a change of gender, age, country or region clears the results and reloads from
+     * page 1; in paging mode the caller takes ?page off the address.
+     */
     change(filters: SearchFilterOptions) {
       shownPage.current = 1;
-      void run(manualParams(filters, 1), 'replace');
+      void run(manualParams(filters, 1), 'replace', filters);
     },
     loadMore() {
       if (state.filters && state.status === 'ready') void run(manualParams(state.filters, state.page + 1), 'append');
