@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, message, test } from './fixtures';
+import { expect, message, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
 
 async function signUpByApi(page: Page, email: string, password: string) {
@@ -102,7 +102,9 @@ test('a member deletes the account after the parting offer and can no longer log
   await expect(page.getByRole('alert')).toHaveText(message('en', 'login.failed'));
 });
 
-test('a member changes the e-mail address and confirms it from the new mailbox', async ({ page }) => {
+test('a member changes the e-mail address, and the old mailbox can undo it and lock the account again', async ({
+  page,
+}) => {
   const stamp = Date.now();
   const oldEmail = `before-${stamp}@example.test`;
   const newEmail = `after-${stamp}@example.test`;
@@ -125,4 +127,36 @@ test('a member changes the e-mail address and confirms it from the new mailbox',
   await page.goto('/profile');
   await expect(page.getByText(newEmail)).toBeVisible();
   await expect(page.getByRole('region', { name: message('en', 'activate_reminder.title') })).toHaveCount(0);
+
+  // The old mailbox is told, and says it was not them: the address comes back, every session
+  // ends, and the page explains that and asks for a new password straight away.
+  await page.goto(await mailedLink(page.request, oldEmail, /\/api\/email_change_undo\.php\?token=/));
+  await expect(page).toHaveURL(/\/reset-password\/do\?token=[^&]+&reason=email-change-incorrect$/);
+  await expect(page.getByRole('status').filter({ hasText: message('en', 'reset.email_change_undone') })).toBeVisible();
+  await expect.poll(() => rootClasses(page)).not.toContain('logged-in');
+  await page
+    .getByRole('textbox', { name: message('en', 'reset.new_password'), exact: true })
+    .fill('only mine from now');
+  await page.getByRole('button', { name: message('en', 'reset.save_password') }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect.poll(() => rootClasses(page)).toContain('logged-in');
+  expect((await (await page.request.get('/api/user.php')).json()).email).toBe(oldEmail);
+
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel(message('en', 'login.email')).fill(oldEmail);
+  await page.getByLabel(message('en', 'login.password')).fill('first password here');
+  await page.getByRole('button', { name: message('en', 'login.submit') }).click();
+  await expect(page.getByRole('alert')).toHaveText(message('en', 'login.failed'));
+});
+
+test('a failed logout still shows the login page, logged out', async ({ page }) => {
+  await signUpByApi(page, `stuck-${Date.now()}@example.test`, 'first password here');
+  await page.goto('/profile');
+  await page.route('**/api/logout.php', (route) => route.abort('connectionfailed'));
+
+  await page.getByRole('button', { name: message('en', 'nav.menu') }).click();
+  await page.getByRole('button', { name: message('en', 'nav.logout') }).click();
+  await expect(page.getByRole('heading', { name: message('en', 'login.title') })).toBeVisible();
+  await expect.poll(() => rootClasses(page)).not.toContain('logged-in');
 });

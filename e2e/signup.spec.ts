@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, message, test } from './fixtures';
+import { expect, message, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
 
 const en = (key: string) => message('en', key);
@@ -9,11 +9,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
+const PASSWORD = 'a safe password';
+
 async function createAccount(page: Page, email: string) {
   await page.goto('/signup');
   await page.getByLabel(en('signup.email')).fill(email);
   await page.getByLabel(en('signup.name')).fill('Margriet');
-  await page.getByRole('textbox', { name: en('signup.password'), exact: true }).fill('a safe password');
+  await page.getByRole('textbox', { name: en('signup.password'), exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: en('signup.submit') }).click();
   // The activation progress screen; push is unavailable without a service worker, so step 1 is skipped.
   await page.getByRole('button', { name: en('signup.activation_continue') }).click({ timeout: 30_000 });
@@ -22,6 +24,21 @@ async function createAccount(page: Page, email: string) {
 async function followActivationMail(page: Page, email: string) {
   await page.goto(await mailedLink(page.request, email, /\/api\/activate\.php\?token=/));
   await expect(page).toHaveURL(/\/activate\/done$/);
+}
+
+/** The new member leaves through the menu and comes back through the login form. */
+async function logOutAndBackIn(page: Page, email: string) {
+  await page.getByRole('button', { name: en('nav.menu') }).click();
+  await page.getByRole('button', { name: en('nav.logout') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => rootClasses(page)).not.toContain('logged-in');
+
+  await page.getByLabel(en('login.email')).fill(email);
+  await page.getByLabel(en('login.password')).fill(PASSWORD);
+  await page.getByRole('button', { name: en('login.submit') }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect.poll(() => rootClasses(page)).toContain('logged-in');
+  expect((await (await page.request.get('/api/user.php')).json()).email).toBe(email);
 }
 
 test.describe('sign-up with a photo and a shared location', () => {
@@ -68,6 +85,7 @@ test.describe('sign-up with a photo and a shared location', () => {
     expect((await page.request.get(`/media/${user.profile.main_image.thumb_filename}`)).status()).toBe(200);
 
     await followActivationMail(page, email);
+    await logOutAndBackIn(page, email);
   });
 });
 
@@ -83,6 +101,7 @@ test('a visitor can skip every optional step', async ({ page }) => {
   const user = await (await page.request.get('/api/user.php')).json();
   expect(user.profile).toMatchObject({ name: 'Margriet', country: null, date_of_birth: null, main_image: null });
   await followActivationMail(page, email);
+  await logOutAndBackIn(page, email);
 });
 
 test('an address that already has an account is pointed to login', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { CSRF_HEADER } from '@rendezvous/contract';
+import { CLIENT_HEADER, CSRF_HEADER } from '@rendezvous/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { SESSION_COOKIE } from './features/accounts/sessions.repository.js';
 import { securityPlugin } from './plugins/security.js';
@@ -110,7 +111,7 @@ describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
 
     const logout = await t.app.inject({
       url: '/api/logout.php',
-      headers: browserHeaders({ [SESSION_COOKIE]: cookie!.value }),
+      headers: { ...browserHeaders({ [SESSION_COOKIE]: cookie!.value }), [CLIENT_HEADER]: 'web@test' },
     });
     expect(logout.body).toBe('done');
     const after = await t.app.inject({
@@ -118,6 +119,34 @@ describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
       headers: browserHeaders({ [SESSION_COOKIE]: cookie!.value }),
     });
     expect(after.statusCode).toBe(403);
+  });
+
+  it('logs out only when our own pages ask: a link on another site leaves the session alone', async () => {
+    const token = await logIn(t.app, memberEmail);
+    const session = browserHeaders({ [SESSION_COOKIE]: token });
+    const userStatus = async () => (await t.app.inject({ url: '/api/user.php', headers: session })).statusCode;
+
+    // What a cross-site <img src> or link sends: the cookies, none of our headers.
+    const forged = await t.app.inject({
+      url: '/api/logout.php',
+      headers: { ...session, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.code).toBe('csrf_failed');
+    expect(await userStatus()).toBe(200);
+
+    const sameOrigin = await t.app.inject({
+      url: '/api/logout.php',
+      headers: { ...session, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameOrigin.statusCode).toBe(200);
+    expect(sameOrigin.body).toBe('done');
+    expect(await userStatus()).toBe(403);
+
+    const again = browserHeaders({ [SESSION_COOKIE]: await logIn(t.app, memberEmail) });
+    const fromApp = await t.app.inject({ url: '/api/logout.php', headers: { ...again, [CLIENT_HEADER]: 'web@test' } });
+    expect(fromApp.body).toBe('done');
+    expect((await t.app.inject({ url: '/api/user.php', headers: again })).statusCode).toBe(403);
   });
 
   it('gives one answer for a wrong password and an unknown address', async () => {
@@ -152,6 +181,26 @@ describe.each(TEST_DIALECTS)('the app on %s', (dialect) => {
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('rate_limited');
+  });
+
+  it('limits login attempts per network address, whatever addresses they try', async () => {
+    // Its own network address, so the logins of the other tests here are not counted.
+    const attempt = (remoteAddress: string, n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login.php',
+        headers: browserHeaders(),
+        payload: { email: `guess-${n}@example.test`, password: 'guess' },
+        remoteAddress,
+      });
+    const statuses = [];
+    for (let n = 0; n < 20; n += 1) statuses.push((await attempt('10.20.30.40', n)).statusCode);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    const limited = await attempt('10.20.30.40', 20);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt('10.20.30.41', 21)).statusCode).toBe(401);
   });
 
   it('does not let a session of one site open another site', async () => {
@@ -240,6 +289,48 @@ describe.each(TEST_DIALECTS)('behind a trusted proxy on %s', (dialect) => {
         headers: { host: 'localhost', 'x-forwarded-host': 'boxy.localhost' },
       });
       expect(response.json().domain).toBe('boxy.localhost');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('the request log on %s', (dialect) => {
+  it('keeps the path of a mailed link but never its token', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const t = await createTestApp(dialect, { env: { LOG_LEVEL: 'info' }, logStream });
+    try {
+      const token = 'mailed-secret-0123456789';
+      for (const url of [
+        `/api/activate.php?token=${token}`,
+        `/api/email_change_undo.php?token=${token}`,
+        `/reset-password/do?token=${token}&reason=email-change-incorrect`,
+        `/mail-change/do?Token=${token}`,
+        '/api/validate_email.php?email=anna%40example.test',
+        '/api/geocode.php?lat=52.3731&lon=4.8922',
+      ]) {
+        await t.app.inject(url);
+      }
+      const logged = lines
+        .map((line) => JSON.parse(line) as { req?: { url: string } })
+        .flatMap((entry) => (entry.req ? [entry.req.url] : []));
+      expect(logged).toEqual([
+        '/api/activate.php?token=redacted',
+        '/api/email_change_undo.php?token=redacted',
+        '/reset-password/do?token=redacted&reason=email-change-incorrect',
+        '/mail-change/do?Token=redacted',
+        '/api/validate_email.php?email=redacted',
+        '/api/geocode.php?lat=redacted&lon=redacted',
+      ]);
+      expect(lines.join('\n')).not.toContain(token);
+      expect(lines.join('\n')).not.toContain('anna');
+      expect(lines.join('\n')).not.toContain('52.3731');
     } finally {
       await t.close();
     }

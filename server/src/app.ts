@@ -3,7 +3,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import middie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -47,6 +47,8 @@ export const CLIENT_ID = '@rendezvous/server@0.1.0';
 
 export interface AppDependencies {
   database: DatabaseHandle;
+  /** Where the log goes instead of stdout: tests read what the server would have logged. */
+  logStream?: FastifyLoggerOptions['stream'];
   /** Serve the web app (server rendering and assets). API-only tests leave it out. */
   web?: WebDevServer | Record<string, never> | false;
 }
@@ -57,12 +59,42 @@ export interface WebDevServer {
   middlewares: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 }
 
+/**
+ * Query values that never reach the log: the single-use tokens of mailed links (activation,
+ * password reset, e-mail change and its undo) open an account to whoever reads them, and the
+ * e-mail check and geocoding carry an address and a position the visitor did not ask us to keep.
+ */
+const UNLOGGED_QUERY_PARAMS = new Set(['token', 'email', 'lat', 'lon']);
+
+function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  const secret = [...query.keys()].filter((name) => UNLOGGED_QUERY_PARAMS.has(name.toLowerCase()));
+  if (secret.length === 0) return url;
+  for (const name of secret) query.set(name, 'redacted');
+  return `${url.slice(0, queryStart)}?${query.toString()}`;
+}
+
+/** Fastify's own request serializer, but with the URL redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** The whole server without listening: `main.ts` and the tests both build it here. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',

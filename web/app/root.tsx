@@ -10,12 +10,13 @@ import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { createI18n } from './lib/i18n';
 import { LocaleProvider } from './lib/locale';
+import { webContextFor } from './lib/logged-out';
 import { routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
 import './styles/app.css';
 
-export function loader({ context }: Route.LoaderArgs): WebContext {
-  return context.web;
+export function loader({ context, request }: Route.LoaderArgs): WebContext {
+  return webContextFor(request, context.web);
 }
 
 /** Spec §2: the root element carries the template, the route name (home is `index`) and `logged-in`. */

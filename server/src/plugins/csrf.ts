@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CSRF_COOKIE, CSRF_HEADER } from '@rendezvous/contract';
-import type { FastifyInstance } from 'fastify';
+import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER } from '@rendezvous/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 
@@ -11,6 +11,9 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const csrfFailed = () =>
+  new AppError(403, 'csrf_failed', 'Your session has expired. Please reload the page and try again.');
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -39,7 +42,17 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const sent = request.headers[CSRF_HEADER];
     if (typeof sent !== 'string' || !existing || !sameToken(sent, existing)) {
-      throw new AppError(403, 'csrf_failed', 'Your session has expired. Please reload the page and try again.');
+      throw csrfFailed();
     }
   });
 });
+
+/**
+ * Guard for a GET that changes state because the spec makes it one (logout). A link or image
+ * on another site cannot add our client header (the browser would first ask, and we never
+ * allow it), and a browser marks a call from our own pages same-origin.
+ */
+export async function requireOwnPage(request: FastifyRequest): Promise<void> {
+  if (request.headers[CLIENT_HEADER] || request.headers['sec-fetch-site'] === 'same-origin') return;
+  throw csrfFailed();
+}

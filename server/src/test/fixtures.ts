@@ -100,7 +100,7 @@ export interface TestApp {
 /** The real app on a fresh database of the given dialect, with two sites (default and boxy). */
 export async function createTestApp(
   dialect: DialectName,
-  options: { env?: NodeJS.ProcessEnv; web?: AppDependencies['web'] } = {},
+  options: { env?: NodeJS.ProcessEnv; web?: AppDependencies['web']; logStream?: AppDependencies['logStream'] } = {},
 ): Promise<TestApp & { siteId: number; boxySiteId: number }> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, ...options.env });
@@ -112,7 +112,7 @@ export async function createTestApp(
       template: { ...testSiteConfig('x').template, name: 'boxy' },
     }),
   );
-  const app = await buildApp(config, { database, web: options.web ?? false });
+  const app = await buildApp(config, { database, web: options.web ?? false, logStream: options.logStream });
   return {
     app,
     database,

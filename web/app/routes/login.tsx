@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { LoginForm } from '../features/accounts/components/login-form';
 import { safeRedirectTarget } from '../features/accounts/safe-redirect';
+import { webContextFor } from '../lib/logged-out';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/login';
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   // A member who is already in goes where logging in would take them.
-  if (context.web.user) throw redirect(NAMED_ROUTES.members);
+  if (webContextFor(request, context.web).user) throw redirect(NAMED_ROUTES.members);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { RESET_REASON_EMAIL_CHANGE_INCORRECT } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import { NewPasswordForm } from '../features/accounts/components/new-password-form';
@@ -18,6 +19,12 @@ export default function ResetPasswordDo() {
       <h1 id="reset-title" className="heading text-2xl">
         {t('reset.do_title')}
       </h1>
+      {/* Opened by the undo link of an e-mail change the member did not make. */}
+      {params.get('reason') === RESET_REASON_EMAIL_CHANGE_INCORRECT ? (
+        <p role="status" className="form-notice mt-4">
+          {t('reset.email_change_undone')}
+        </p>
+      ) : null}
       <div className="mt-5">
         <NewPasswordForm
           token={params.get('token') ?? ''}

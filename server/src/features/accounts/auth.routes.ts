@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { requireOwnPage } from '../../plugins/csrf.js';
 import {
   clearSessionCookie,
   requireMember,
@@ -66,11 +67,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.get('/api/logout.php', { schema: { response: { 200: z.literal('done') } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await sessions.destroy(token);
-    clearSessionCookie(reply, cookie);
-    reply.type('text/plain; charset=utf-8');
-    return 'done' as const;
-  });
+  app.get(
+    '/api/logout.php',
+    { preHandler: requireOwnPage, schema: { response: { 200: z.literal('done') } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await sessions.destroy(token);
+      clearSessionCookie(reply, cookie);
+      reply.type('text/plain; charset=utf-8');
+      return 'done' as const;
+    },
+  );
 };

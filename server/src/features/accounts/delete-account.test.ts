@@ -53,9 +53,39 @@ describe.each(TEST_DIALECTS)('account deletion on %s', (dialect) => {
       payload: { password },
     });
 
+  const savedSearch = (memberId: number) => ({
+    member_id: memberId,
+    gender: 'male' as const,
+    min_age: 50,
+    max_age: 70,
+    country: 'NL',
+    countryregion: 0,
+    updated_at: Date.now(),
+  });
+  const mailSent = (memberId: number, recipient: string) => ({
+    member_id: memberId,
+    kind: 'activation',
+    recipient,
+    accepted: 1,
+    message_id: null,
+    created_at: Date.now(),
+  });
+
   it('wipes the personal data and photos, ends every session and says goodbye', async () => {
     const otherId = await insertMember(t.database.db, t.siteId, { email: 'stays@example.test' });
     const { id, own, shared, mediaDir } = await memberWithPhotos('leaving@example.test', otherId);
+    await t.database.db
+      .insertInto('member_searches')
+      .values([savedSearch(id), savedSearch(otherId)])
+      .execute();
+    await t.database.db
+      .insertInto('mail_deliveries')
+      .values([
+        mailSent(id, 'Leaving@example.test'),
+        mailSent(id, 'old-address@example.test'),
+        mailSent(otherId, 'stays@example.test'),
+      ])
+      .execute();
     const phone = await logIn(t.app, 'leaving@example.test');
     const laptop = await logIn(t.app, 'leaving@example.test');
 
@@ -85,6 +115,15 @@ describe.each(TEST_DIALECTS)('account deletion on %s', (dialect) => {
     }
     await expect(logIn(t.app, 'leaving@example.test')).rejects.toThrow(/401/);
     expect((await smtp.waitForMail('leaving@example.test')).subject).toBeTruthy();
+
+    // Neither the address (the goodbye mail's included) nor the saved search outlives the account.
+    const mails = await t.database.db.selectFrom('mail_deliveries').select(['member_id', 'recipient']).execute();
+    expect(mails.filter((mail) => mail.member_id === id)).toEqual([]);
+    expect(mails.map((mail) => mail.recipient.toLowerCase())).not.toContain('leaving@example.test');
+    expect(mails.map((mail) => mail.recipient)).not.toContain('old-address@example.test');
+    expect(mails).toContainEqual({ member_id: otherId, recipient: 'stays@example.test' });
+    const searches = await t.database.db.selectFrom('member_searches').select('member_id').execute();
+    expect(searches.map((search) => search.member_id)).toEqual([otherId]);
 
     const check = await t.app.inject('/api/validate_email.php?email=Leaving%40example.test');
     expect(check.json().status).toBe('deleted');

@@ -5,6 +5,8 @@ import {
   EmailChangedSchema,
   EmailChangePendingSchema,
   EmailChangeRequestSchema,
+  PASSWORD_RESET_LINK_TTL_MS,
+  RESET_REASON_EMAIL_CHANGE_INCORRECT,
   VALIDATION,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -114,8 +116,9 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   );
 
   /**
-   * The link in the notice to the old address: someone else changed it, so the old
-   * address comes back and every session ends (spec: /notifications#email-change-incorrect).
+   * The link in the notice to the old address: someone else changed it, so the old address
+   * comes back and every session ends (spec: /notifications#email-change-incorrect). Whoever
+   * changed it knew the password, so the member lands on the new-password page, told why.
    */
   app.get(
     '/api/email_change_undo.php',
@@ -132,7 +135,10 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         return reply.redirect('/activate/error');
       }
       await sessions.destroyAllFor(check.memberId);
-      return reply.redirect('/notifications#email-change-incorrect');
+      await tokens.revoke(check.memberId, 'reset_password');
+      const reset = await tokens.issue(check.memberId, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
+      const query = new URLSearchParams({ token: reset, reason: RESET_REASON_EMAIL_CHANGE_INCORRECT });
+      return reply.redirect(`/reset-password/do?${query.toString()}`);
     },
   );
 };

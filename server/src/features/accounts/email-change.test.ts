@@ -62,12 +62,56 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
       `/api/email_change_undo.php?token=${encodeURIComponent(tokenIn(notice.text, '/api/email_change_undo.php'))}`,
     );
     expect(undo.statusCode).toBe(302);
-    expect(undo.headers.location).toBe('/notifications#email-change-incorrect');
+    const landing = new URL(String(undo.headers.location), 'http://localhost');
+    expect(landing.pathname).toBe('/reset-password/do');
+    expect(landing.searchParams.get('reason')).toBe('email-change-incorrect');
     const restored = await t.database.db.selectFrom('members').select('email').where('id', '=', id).executeTakeFirst();
     expect(restored?.email).toBe('old@example.test');
     expect(
       (await t.app.inject({ url: '/api/user.php', headers: browserHeaders({ [SESSION_COOKIE]: session }) })).statusCode,
     ).toBe(403);
+
+    // Whoever made the change may know the password: the page the member lands on replaces it.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/password_reset_confirm.php',
+      headers: browserHeaders(),
+      payload: { token: landing.searchParams.get('token'), password: 'only I know this one' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().email).toBe('old@example.test');
+    await expect(logIn(t.app, 'old@example.test')).rejects.toThrow(/401/);
+    await expect(logIn(t.app, 'old@example.test', 'only I know this one')).resolves.toBeTruthy();
+  });
+
+  it('sends an expired link to the error outcome, from either mailbox', async () => {
+    const id = await insertMember(t.database.db, t.siteId, { email: 'late@example.test' });
+    const session = await logIn(t.app, 'late@example.test');
+    const expireLinks = () =>
+      t.database.db
+        .updateTable('account_tokens')
+        .set({ expires_at: Date.now() - 1 })
+        .where('member_id', '=', id)
+        .execute();
+
+    await request(session, { email: 'later@example.test', password: TEST_PASSWORD });
+    const confirmToken = tokenIn((await smtp.waitForMail('later@example.test')).text, '/mail-change/do');
+    await expireLinks();
+    const tooLate = await confirm(confirmToken);
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().error.fields.token).toBe('validation.link_invalid');
+    const unchanged = await t.database.db.selectFrom('members').select('email').where('id', '=', id).executeTakeFirst();
+    expect(unchanged?.email).toBe('late@example.test');
+
+    await request(session, { email: 'later@example.test', password: TEST_PASSWORD });
+    await confirm(tokenIn((await smtp.waitForMail('later@example.test')).text, '/mail-change/do'));
+    const undoToken = tokenIn((await smtp.waitForMail('late@example.test')).text, '/api/email_change_undo.php');
+    await expireLinks();
+    const undo = await t.app.inject(`/api/email_change_undo.php?token=${encodeURIComponent(undoToken)}`);
+    expect(undo.statusCode).toBe(302);
+    expect(undo.headers.location).toBe('/activate/error');
+    const kept = await t.database.db.selectFrom('members').select('email').where('id', '=', id).executeTakeFirst();
+    expect(kept?.email).toBe('later@example.test');
   });
 
   it.each([

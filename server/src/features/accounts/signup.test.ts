@@ -1,4 +1,5 @@
 import { verify } from '@node-rs/argon2';
+import { CSRF_HEADER } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, insertSite, testSiteConfig } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
@@ -165,6 +166,16 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
     ],
     ['a name over 150 characters', { name: 'x'.repeat(151) }, 'name', 'validation.too_long'],
     ['a short password', { password: 'short' }, 'password', 'validation.password_min'],
+    ['an empty password', { password: '' }, 'password', 'validation.required'],
+    ['a missing password', { password: undefined }, 'password', 'validation.required'],
+    [
+      'a referrer over 2000 characters',
+      { referrer: `https://x.test/${'r'.repeat(2000)}` },
+      'referrer',
+      'validation.too_long',
+    ],
+    ['a form path over 500 characters', { form_path: `/${'p'.repeat(500)}` }, 'form_path', 'validation.too_long'],
+    ['a timezone over 64 characters', { timezone: `Europe/${'t'.repeat(64)}` }, 'timezone', 'validation.too_long'],
     [
       'a birth date under 18',
       { profile: { date_of_birth: `${new Date().getFullYear() - 17}-01-01` } },
@@ -198,6 +209,41 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it.each([
+    ['the profile as an array', { profile: ['NL', 'Amsterdam'] }, 'profile'],
+    ['the profile as a string', { profile: 'NL' }, 'profile'],
+    ['the region as a string', { profile: { country: 'NL', region: 'Noord-Holland' } }, 'profile.region'],
+    ['the name as an object', { name: { first: 'Ingrid' } }, 'name'],
+    ['the traffic source as a list', { trafficsource: ['net7'] }, 'trafficsource'],
+  ])('refuses %s with 400 and the field, not a server error', async (_label, overrides, field) => {
+    const response = await signUp(payload(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('validation_failed');
+    expect(response.json().error.fields).toHaveProperty([field]);
+  });
+
+  it('refuses a sign-up sent without the CSRF header, and creates no account', async () => {
+    const headers: Record<string, string> = browserHeaders();
+    delete headers[CSRF_HEADER];
+    const body = payload();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?new=1',
+      headers,
+      payload: body,
+      remoteAddress: `10.0.0.${(visitor += 1)}`,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('csrf_failed');
+    expect(response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+    const created = await t.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('email_normalized', '=', body.email.toLowerCase())
+      .executeTakeFirst();
+    expect(created).toBeUndefined();
   });
 
   it('refuses a region of another country', async () => {

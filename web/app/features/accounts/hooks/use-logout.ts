@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { LOGOUT_FLAG_RESET_MS } from '../../../lib/constants';
+import { LOGIN_AFTER_FAILED_LOGOUT } from '../../../lib/logged-out';
 import { useWebContext } from '../../../lib/use-web-context';
+import { NAMED_ROUTES } from '../../../route-table';
 
 /**
  * Spec §4 logout: a logging-out flag while the call runs; done or not, the user
@@ -21,15 +23,17 @@ export function useLogout() {
 
   const logout = useCallback(async () => {
     setLoggingOut(true);
+    let loggedOut = false;
     try {
       // Loaded on use: the calls and their schemas stay out of every page's first load.
       const { logOut } = await import('../api/account-calls');
       await logOut();
+      loggedOut = true;
     } catch (error) {
-      // Spec §8: a failed logout is logged; the member still leaves.
+      // Spec §8: a failed logout is logged; the member still leaves, though the session may live on.
       console.warn('Logout failed', error);
     }
-    await navigate('/login');
+    await navigate(loggedOut ? NAMED_ROUTES.login : LOGIN_AFTER_FAILED_LOGOUT);
     await revalidate();
   }, [navigate, revalidate]);
 
