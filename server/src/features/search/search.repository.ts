@@ -4,6 +4,9 @@ import type { Db } from '../../db/database.js';
 import { ageOn } from '../../lib/age.js';
 import { birthDateRange, type ResolvedFilters } from './search-filters.js';
 
+/** A profile card as everyone sees it; whether the viewer liked it is added per viewer. */
+export type MemberCard = Omit<ProfileCard, 'likes'>;
+
 interface Ranked {
   id: number;
   search_rank: number;
@@ -73,8 +76,20 @@ export function createSearchRepository(db: Db) {
       return counts.reduce((sum, row) => sum + Number(row.count), 0);
     },
 
+    /** Which of these members may be shown: nobody deleted, banned or unconfirmed. */
+    async searchable(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('members')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', 'active')
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** The cards of these members in the given order; anyone no longer searchable drops out. */
-    async cards(ids: readonly number[], today = new Date()): Promise<ProfileCard[]> {
+    async cards(ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
       if (ids.length === 0) return [];
       const [members, images] = await Promise.all([
         db
@@ -120,7 +135,6 @@ export function createSearchRepository(db: Db) {
             fictional: member.fictional === 1,
             main_image: main ? { thumb_filename: main.thumb_filename } : null,
             images: own,
-            likes: { did_like_profile: false },
           },
         ];
       });

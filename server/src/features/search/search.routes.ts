@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { notLoggedIn } from '../../errors.js';
 import { defaultFilters, matchesFilters, resolveFilters, sameSearch } from './search-filters.js';
+import { createSearchCards } from './search-cards.js';
 import { createSearchResults } from './search-results.js';
 import { createSearchRepository } from './search.repository.js';
 
@@ -20,6 +21,7 @@ function mayVisitorSearch(request: FastifyRequest, trafficsource: string | undef
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
   const repository = createSearchRepository(db);
   const results = createSearchResults(repository);
+  const cards = createSearchCards(repository);
   let regionCountries: Map<number, string> | undefined;
 
   app.get(
@@ -48,7 +50,8 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const { ids, total } = await results.page(site.id, filters, page, self);
       const { gender, min_age, max_age, country, countryregion } = filters;
       return {
-        profiles: await repository.cards(ids),
+        // Likes come with the likes feature; until then nobody has liked anyone.
+        profiles: (await cards.of(ids)).map((card) => ({ ...card, likes: { did_like_profile: false } })),
         filter_options: { gender, min_age, max_age, country, countryregion },
         paging: { num_results: total, page, per_page: SEARCH_PAGE_SIZE },
       };

@@ -50,7 +50,7 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
       .execute();
     [regionNH, regionUT, regionAntwerp] = regions.map((region) => region.id) as [number, number, number];
     for (const [kind, overrides] of Object.entries(SITE_KINDS) as [SiteKind, Partial<SiteConfig>][]) {
-      for (let copy = 0; copy < (kind === 'members' ? 24 : 1); copy++) {
+      for (let copy = 0; copy < (kind === 'members' ? 25 : 1); copy++) {
         const domain = `search-${kind}-${copy}.test`;
         const config = testSiteConfig(domain, { countries: ['NL', 'BE', 'DE'], ...overrides });
         sitePool.push({ kind, siteId: await insertSite(t.database.db, config), domain, used: false });
@@ -287,6 +287,19 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
     expect(seen).not.toContain(me.id);
     expect(new Set(seen)).toEqual(new Set([...visible, ...later]));
     expect(seen).toHaveLength(SEARCH_PAGE_SIZE + 3);
+  });
+
+  it('drops a member banned or deleted a moment ago from results it already showed', async () => {
+    const site = newSite();
+    const [banned, deleted, kept] = await site.profiles(3, { gender: 'male' });
+    const { cookies } = await site.member();
+    const before = (await site.search(manual({ gender: 'male' }), cookies)).json();
+    expect(new Set(idsOf(before))).toEqual(new Set([banned, deleted, kept]));
+
+    await t.database.db.updateTable('members').set({ status: 'banned' }).where('id', '=', banned!).execute();
+    await t.database.db.updateTable('members').set({ status: 'deleted' }).where('id', '=', deleted!).execute();
+    const after = (await site.search(manual({ gender: 'male' }), cookies)).json();
+    expect(idsOf(after)).toEqual([kept]);
   });
 
   it("adds the neighbour country to a member's own country, not to others or to a region", async () => {

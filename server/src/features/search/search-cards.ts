@@ -1,0 +1,26 @@
+import { LRUCache } from 'lru-cache';
+import type { MemberCard, SearchRepository } from './search.repository.js';
+
+/**
+ * How long a card's content (name, city, photos) is reused. Whether a member may be shown at
+ * all is asked of the database on every answer, so a deleted or banned member never shows;
+ * only an edit to a profile may take this long to reach other members' results.
+ */
+export const CARD_CACHE_TTL_MS = 10_000;
+const CARD_CACHE_ENTRIES = 50_000;
+
+/** The cards of a page of results, in its order: a cheap visibility check, then the cache. */
+export function createSearchCards(repository: SearchRepository) {
+  const cache = new LRUCache<number, MemberCard>({ max: CARD_CACHE_ENTRIES, ttl: CARD_CACHE_TTL_MS });
+  return {
+    async of(ids: readonly number[]): Promise<MemberCard[]> {
+      const visible = await repository.searchable(ids);
+      const missing = ids.filter((id) => visible.has(id) && !cache.has(id));
+      for (const card of await repository.cards(missing)) cache.set(card.id, card);
+      return ids.flatMap((id) => {
+        const card = visible.has(id) ? cache.get(id) : undefined;
+        return card ? [card] : [];
+      });
+    },
+  };
+}
