@@ -87,4 +87,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The zone above sees relative paths only; the workspace package name is the other way in.
+    files: ['web/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@rendezvous/server', '@rendezvous/server/*'],
+              message: 'The web app never imports the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

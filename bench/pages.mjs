@@ -36,6 +36,8 @@ const server = spawn('node', [path.join(root, 'server/dist/main.js')], {
     DATA_DIR: dataDir,
     SESSION_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
     COOKIE_SECURE: 'false',
+    // Production seeds nothing by default; the pages measured are the demo site's.
+    SEED_DEMO: 'true',
     SEED_PROFILES: '300',
     LOG_LEVEL: 'warn',
   },

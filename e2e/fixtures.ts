@@ -57,6 +57,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
+/** Seeded on the test servers and printed at their start. */
+const DEMO_MEMBER = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
+
+/** Logs the page in as the demo member through the API, for tests about what members see rather than the login form. */
+export async function logInAsDemoMember(page: Page): Promise<void> {
+  await page.goto('/');
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+  const response = await page.request.post('/api/login.php', { data: DEMO_MEMBER, headers: { 'x-csrf-token': csrf } });
+  expect(response.status()).toBe(200);
+}
+
 export async function rootClasses(page: Page): Promise<string[]> {
   return (await page.locator('html').getAttribute('class'))?.split(/\s+/) ?? [];
 }

@@ -1,4 +1,5 @@
-import { LOCALES, REGIONAL, expect, message, rootClasses, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { LOCALES, REGIONAL, expect, logInAsDemoMember, message, rootClasses, test } from './fixtures';
 import { LOCAL_MAIL_PORT, PORT, PRODUCTION_PORT } from './playwright.config';
 
 test.describe('the home page in every language', () => {
@@ -99,17 +100,39 @@ test.describe('errors and guards', () => {
     consoleErrors.length = 0;
   });
 
-  test('a protected route sends a logged-out visitor to login', async ({ page }) => {
-    await page.goto('/members');
-    await expect(page).toHaveURL(/\/login\?redirect=%2Fmembers$/);
-    expect(await rootClasses(page)).toContain('login');
-  });
+  // Login-required routes of every layout, built and not yet built, one with a query to bring back.
+  for (const path of ['/profile', '/chats', '/credits', '/notifications', '/likes/visitors?page=2']) {
+    test(`${path} sends a logged-out visitor to login, remembering where they were going`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`http://localhost:${PORT}/login?redirect=${encodeURIComponent(path)}`);
+      expect(await rootClasses(page)).toContain('login');
+    });
+  }
 
   test('a route of a later feature says it is not available yet', async ({ page }) => {
     await page.goto('/pages/terms');
     await expect(page.getByRole('heading', { name: message('en', 'not_available.title') })).toBeVisible();
     expect(await rootClasses(page)).toContain('pages-terms');
   });
+
+  // What a visitor sees of each layout: the top navigation and the footer, or neither.
+  const LAYOUTS = [
+    { layout: 'default', path: '/pages/terms', member: false, navigation: 1, footer: 1 },
+    { layout: 'empty', path: '/match-finder', member: false, navigation: 0, footer: 0 },
+    { layout: 'lander', path: '/members/1/landing', member: false, navigation: 0, footer: 1 },
+    { layout: 'chat', path: '/chats', member: true, navigation: 1, footer: 0 },
+  ];
+  for (const { layout, path, member, navigation, footer } of LAYOUTS) {
+    test(`the not-available page shows inside the ${layout} layout (${path})`, async ({ page }) => {
+      if (member) await logInAsDemoMember(page);
+      await page.goto(path);
+      await expect(
+        page.locator(`.layout-${layout}`).getByRole('heading', { name: message('en', 'not_available.title') }),
+      ).toBeVisible();
+      await expect(page.getByRole('navigation', { name: message('en', 'nav.label') })).toHaveCount(navigation);
+      await expect(page.getByRole('contentinfo')).toHaveCount(footer);
+    });
+  }
 
   test('unknown API paths answer in JSON', async ({ request }) => {
     const response = await request.get('/api/unknown.php');
@@ -150,30 +173,99 @@ test.describe('developer previews', () => {
     await expect(page).toHaveURL(/\/reset-password\/do\?token=/);
   });
 
-  test('redirect to the home page in production', async ({ page }) => {
-    await page.goto(`http://localhost:${PRODUCTION_PORT}/_dev/dialogs`);
-    await expect(page).toHaveURL(`http://localhost:${PRODUCTION_PORT}/`);
+  for (const path of ['/_dev', '/_dev/dialogs', '/_dev/no-such-preview']) {
+    test(`${path} redirects to the home page in production`, async ({ page }) => {
+      await page.goto(`http://localhost:${PRODUCTION_PORT}${path}`);
+      await expect(page).toHaveURL(`http://localhost:${PRODUCTION_PORT}/`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'home.title'));
+    });
+  }
+
+  test('a preview that does not exist is not found in development', async ({ page }) => {
+    const response = await page.goto('/_dev/no-such-preview');
+    expect(response?.status()).toBe(404);
+    await expect(
+      page.getByText(message('en', 'errors.not_found').replace('{{path}}', '/_dev/no-such-preview')),
+    ).toBeVisible();
   });
 });
 
-test.describe('pseudo-locale', () => {
-  test('every visible string on the home page goes through translation', async ({ page, context }) => {
-    await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
-    await page.goto('/');
-    const untranslated = await page.evaluate(() => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? '';
-        const element = node.parentElement;
-        if (!text || !element || element.closest('script, style, [translate="no"]')) continue;
-        if (!element.checkVisibility()) continue;
-        // Punctuation, digits and symbols need no translation; words must come as [[key]].
-        const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
-        if (words) found.push(text);
-      }
-      return found;
-    });
-    expect(untranslated).toEqual([]);
+/** Pages only a member sees in full, each with what shows once its data has loaded. */
+const MEMBER_PAGES = [
+  { path: '/members', loaded: '.profile-card' },
+  { path: '/profile', loaded: 'form' },
+];
+
+async function openAsMember(page: Page, { path, loaded }: (typeof MEMBER_PAGES)[number]) {
+  await logInAsDemoMember(page);
+  await page.goto(path);
+  await expect(page.locator(loaded).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+/** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */
+async function untranslatedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const element = node.parentElement;
+      // A textarea's text is its value: what the member wrote, not the page's.
+      if (!text || !element || element.closest('script, style, textarea, [translate="no"]')) continue;
+      if (!element.checkVisibility()) continue;
+      // Punctuation, digits and symbols need no translation; words must come as [[key]].
+      const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
+      if (words) found.push(text);
+    }
+    return found;
   });
+}
+
+test.describe('pseudo-locale', () => {
+  test.beforeEach(async ({ context }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
+  });
+
+  // A page of each kind: home, error, forms, a later feature and a developer preview.
+  for (const path of ['/', '/no-such-page', '/login', '/signup', '/pages/terms', '/_dev/dialogs']) {
+    test(`every visible string on ${path} goes through translation`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await untranslatedText(page)).toEqual([]);
+    });
+  }
+
+  for (const memberPage of MEMBER_PAGES) {
+    test(`every visible string on ${memberPage.path} goes through translation for a member`, async ({ page }) => {
+      await openAsMember(page, memberPage);
+      expect(await untranslatedText(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe('at 360 pixels wide', () => {
+  async function expectNoSidewaysScroll(page: Page) {
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(innerWidth, 'the viewport of the Playwright project').toBe(360);
+    expect(scrollWidth, 'the width the page scrolls to').toBeLessThanOrEqual(innerWidth);
+  }
+
+  for (const path of ['/', '/login', '/signup']) {
+    test(`${path} does not scroll sideways`, async ({ page }) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSidewaysScroll(page);
+    });
+  }
+
+  for (const memberPage of MEMBER_PAGES) {
+    test(`${memberPage.path} does not scroll sideways for a member`, async ({ page }) => {
+      await openAsMember(page, memberPage);
+      await expectNoSidewaysScroll(page);
+    });
+  }
 });

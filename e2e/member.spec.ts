@@ -1,13 +1,7 @@
-import { expect, message, rootClasses, test } from './fixtures';
-
-// Printed at start by the demo seed.
-const DEMO = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
+import { expect, logInAsDemoMember, message, rootClasses, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  const response = await page.request.post('/api/login.php', { data: DEMO, headers: { 'x-csrf-token': csrf } });
-  expect(response.status()).toBe(200);
+  await logInAsDemoMember(page);
 });
 
 test('a logged-in member passes the guard and carries the logged-in class', async ({ page }) => {

@@ -74,6 +74,8 @@ export default defineConfig({
         NODE_ENV: 'production',
         SESSION_SECRET: 'e2e-production-secret-that-is-long-enough-0123456789',
         COOKIE_SECURE: 'false',
+        // Production seeds nothing by default; the tests visit the demo sites.
+        SEED_DEMO: 'true',
         SEED_PROFILES: '20',
       }),
       timeout: 120_000,

@@ -44,6 +44,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('seeds the demo members locally but not in production, where their password is public', () => {
+    expect(loadConfig({}).seed.demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seed.demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).seed.demo).toBe(false);
+  });
+
+  it('seeds or skips the demo data as SEED_DEMO says, in production too', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), SEED_DEMO: 'true' }).seed.demo).toBe(
+      true,
+    );
+    expect(loadConfig({ SEED_DEMO: 'false' }).seed.demo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0' }).seed.demo).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
   it('lets the demo partners stand in locally and only configured partners serve production', () => {
     expect(loadConfig({ CAMS_FEED_URL: '', RESELL_PARTNER_URL: '' }).partners).toEqual({
       camsFeedUrl: undefined,

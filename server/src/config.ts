@@ -56,7 +56,7 @@ export const EnvSchema = z.object({
   TRUSTED_PROXIES: listFromEnv.default([]),
   WEB_BUILD_DIR: z.string().default(path.join(repoRoot, 'web', 'build')),
   LOCALES_DIR: z.string().default(path.join(repoRoot, 'web', 'locales')),
-  SEED_DEMO: booleanFromEnv.default(true),
+  SEED_DEMO: booleanFromEnv.optional(),
   SEED_PROFILES: z.coerce.number().int().min(0).default(3000),
   PSEUDO_LOCALE: booleanFromEnv.optional(),
   COOKIE_SECURE: booleanFromEnv.optional(),
@@ -80,6 +80,7 @@ export type Config = {
   trustedProxies: string[];
   webBuildDir: string;
   localesDir: string;
+  /** Demo data is off by default in production: its members share the password published in the README. */
   seed: { demo: boolean; profiles: number };
   /** Serves the `pseudo` locale that exposes untranslated strings; never in production. */
   pseudoLocale: boolean;
@@ -139,7 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUSTED_PROXIES,
     webBuildDir: e.WEB_BUILD_DIR,
     localesDir: e.LOCALES_DIR,
-    seed: { demo: e.SEED_DEMO, profiles: e.SEED_PROFILES },
+    seed: { demo: e.SEED_DEMO ?? !production, profiles: e.SEED_PROFILES },
     pseudoLocale: e.PSEUDO_LOCALE ?? !production,
     cookieSecure: e.COOKIE_SECURE ?? production,
     partners: {

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { demoLoginsNotice } from './demo/demo-logins-notice.js';
 import { seedDemoData } from './demo/seed.js';
 import type { WebServerEntry } from './features/web/web.routes.js';
 
@@ -57,11 +58,10 @@ async function main() {
   const base = `http://localhost:${config.port}`;
   console.log(`\nRendezvous is running on ${base} (${database.dialect})`);
   if (demo && demo.logins.length > 0) {
-    console.log('Demo logins:');
-    for (const login of demo.logins) {
-      console.log(`  ${login.domain.padEnd(16)} ${login.email}  password: ${login.password}`);
-    }
-    console.log(`The boxy demo site is at http://boxy.localhost:${config.port}\n`);
+    const production = config.env === 'production';
+    const notice = demoLoginsNotice(demo.logins, { production, port: config.port });
+    if (production) console.warn(`${notice}\n`);
+    else console.log(`${notice}\n`);
   }
 }
 

@@ -13,7 +13,10 @@ export interface ProfileCardProps {
   onOpen?: () => void;
 }
 
-/** One member in a grid (spec §3 profile card): photo, name, age, place, and the badges of spec §4. */
+/**
+ * One member in a grid (spec §3 profile card): photo, name, age, place, and the badges of spec §4.
+ * Names, places and language codes are the member's data, so a browser translating the page leaves them alone.
+ */
 export function ProfileCard({ profile, to, onOpen }: ProfileCardProps) {
   const { t, i18n } = useTranslation();
   const { settings } = useWebContext();
@@ -45,7 +48,7 @@ export function ProfileCard({ profile, to, onOpen }: ProfileCardProps) {
         ) : null}
         {badge ? (
           <span className="badge absolute top-2 right-2" lang={profile.language}>
-            {profile.language.toUpperCase()}
+            <span translate="no">{profile.language.toUpperCase()}</span>
             <span className="sr-only">
               {' '}
               {t('members.speaks', {
@@ -59,11 +62,15 @@ export function ProfileCard({ profile, to, onOpen }: ProfileCardProps) {
         <h3 className="heading text-base leading-tight">
           {/* The whole card is the link's target, so one tab stop per member. */}
           <Link to={to} onClick={onOpen} className="after:absolute after:inset-0 focus-visible:outline-none">
-            {profile.name}
+            <span translate="no">{profile.name}</span>
             {profile.age !== null ? <span className="font-normal">, {profile.age}</span> : null}
           </Link>
         </h3>
-        {place ? <p className="mt-1 truncate text-sm text-ink-muted">{place}</p> : null}
+        {place ? (
+          <p className="mt-1 truncate text-sm text-ink-muted" translate="no">
+            {place}
+          </p>
+        ) : null}
       </div>
     </article>
   );

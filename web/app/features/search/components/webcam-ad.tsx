@@ -20,7 +20,8 @@ export function WebcamAd({ cam }: { cam: CamItem }) {
             rel="noopener sponsored"
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
-            {cam.name}, {cam.age}
+            {/* The performer's name comes from the partner's feed, not our catalogues. */}
+            <span translate="no">{cam.name}</span>, {cam.age}
           </a>
         </h3>
         <p className="mt-1 text-sm text-ink-muted">{t('search.cam_cta')}</p>
