@@ -1,9 +1,23 @@
+import type { APIRequestContext } from '@playwright/test';
 import type { ProfileCard } from '@rendezvous/contract';
 import { expect, message, test } from './fixtures';
 
-const en = (key: string) => message('en', key);
+const en = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), message('en', key));
 // Read-only use of the demo member: her search is never saved (auto load, similar search with do_not_save).
 const DEMO = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
+
+/** A profile found through the demo member's search, in a request context of its own: visitors cannot search. */
+async function demoSearchProfile(request: APIRequestContext): Promise<ProfileCard> {
+  await request.get('/');
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+  expect((await request.post('/api/login.php', { data: DEMO, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+  const search = await request.get('/api/search.php?auto_load=1');
+  expect(search.status()).toBe(200);
+  const { profiles } = (await search.json()) as { profiles: ProfileCard[] };
+  if (!profiles[0]) throw new Error('The demo data has no members on the first search page');
+  return profiles[0];
+}
 
 test('a member opens a profile, switches its photo and sees similar members; visitors see it too', async ({ page }) => {
   await page.goto('/login');
@@ -53,8 +67,39 @@ test('a member opens a profile, switches its photo and sees similar members; vis
   await page.context().clearCookies();
   await page.goto(`/members/${profile.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(profile.name);
-  await expect(page.getByRole('link', { name: `Sign up to chat with ${profile.name}` })).toHaveAttribute(
+  await expect(page.getByRole('button', { name: en('member_page.chat_signup', { name: profile.name }) })).toBeVisible();
+});
+
+test('a visitor signs up on a profile to get in touch, in a modal that names the profile', async ({
+  page,
+  request,
+}) => {
+  const profile = await demoSearchProfile(request);
+  await page.goto(`/members/${profile.id}`);
+  const contact = page.getByRole('button', { name: en('member_page.chat_signup', { name: profile.name }) });
+  const signup = page.getByRole('dialog', { name: en('signup.title_with_profile', { name: profile.name }) });
+
+  await contact.click();
+  await expect(signup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(signup).toBeHidden();
+
+  await contact.click();
+  const email = `visitor-${Date.now()}@example.test`;
+  await signup.getByLabel(en('signup.email')).fill(email);
+  await signup.getByLabel(en('signup.name')).fill('Wilma');
+  await signup.getByRole('textbox', { name: en('signup.password'), exact: true }).fill('a safe password');
+  await signup.getByRole('button', { name: en('signup.submit') }).click();
+  // The activation progress screen; push is unavailable without a service worker, so step 1 is skipped.
+  await signup.getByRole('button', { name: en('signup.activation_continue') }).click({ timeout: 30_000 });
+  await expect(signup.getByRole('heading', { name: en('signup.photo_title') })).toBeVisible();
+  expect((await (await page.request.get('/api/user.php')).json()).email).toBe(email);
+
+  // Now a member, the profile behind the closed modal leads to the chat.
+  await page.keyboard.press('Escape');
+  await expect(signup).toBeHidden();
+  await expect(page.getByRole('link', { name: en('member_page.chat', { name: profile.name }) })).toHaveAttribute(
     'href',
-    '/signup',
+    `/members/${profile.id}/chat`,
   );
 });

@@ -185,6 +185,15 @@ export const EmailChangeConfirmSchema = z.object({
   token: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(200),
 });
 export const EmailChangedSchema = z.object({ email: z.string() });
+/**
+ * The undo link mailed to the old address opens /mail-change/do with this flag set to 1: the
+ * page asks for a click, so a mail scanner that opens the link undoes nothing.
+ */
+export const EMAIL_CHANGE_UNDO_PARAM = 'undo';
+/** POST /api/email_change_undo.php: the token from the link mailed to the old address. */
+export const EmailChangeUndoSchema = EmailChangeConfirmSchema;
+/** The old address is back and every session ended; this token opens the new-password page. */
+export const EmailChangeUndoneSchema = z.object({ reset_token: z.string() });
 
 /** POST /api/password_change.php: a logged-in member's new password, confirmed by the current one. */
 export const PasswordChangeSchema = z.object({

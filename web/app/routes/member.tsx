@@ -9,6 +9,7 @@ import { getMember } from '../features/members/api/get-member';
 import { MemberFacts } from '../features/members/components/member-facts';
 import { MemberGallery } from '../features/members/components/member-gallery';
 import { searchMembers } from '../features/search/api/search-calls';
+import { SignupModal } from '../features/signup/components/signup-modal';
 import { ApiError } from '../lib/api-client';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
@@ -90,6 +91,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const countryName = useCountryNames();
   const similar = useSimilarMembers(member);
+  const [signupOpen, setSignupOpen] = useState(false);
   // Spec §2: on the likes screen the start-chat and view-profile buttons are hidden.
   const onLikesScreen = pathname.startsWith(LIKES_ALIAS_PREFIX);
   const place = [member.city, member.country ? countryName(member.country) : null].filter(Boolean).join(', ');
@@ -128,15 +130,20 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             ) : null}
           </h1>
           {place ? <p className="text-ink-muted">{place}</p> : null}
-          {onLikesScreen ? null : (
-            <ButtonLink block to={user ? `${NAMED_ROUTES['members-memberId'](member.id)}/chat` : '/signup'}>
-              {user
-                ? t('member_page.chat', { name: member.name })
-                : t('member_page.chat_signup', { name: member.name })}
+          {onLikesScreen ? null : user ? (
+            <ButtonLink block to={`${NAMED_ROUTES['members-memberId'](member.id)}/chat`}>
+              {t('member_page.chat', { name: member.name })}
             </ButtonLink>
+          ) : (
+            // Spec §6: only members start chats, so a visitor signs up first, right here on the profile.
+            <Button block aria-haspopup="dialog" onClick={() => setSignupOpen(true)}>
+              {t('member_page.chat_signup', { name: member.name })}
+            </Button>
           )}
         </div>
       </div>
+      {/* Outside the visitor branch: the new member stays in the sign-up steps once the account exists. */}
+      <SignupModal open={signupOpen} onClose={() => setSignupOpen(false)} referringProfile={{ name: member.name }} />
 
       <MemberFacts member={member} />
 

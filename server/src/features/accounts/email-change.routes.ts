@@ -1,12 +1,14 @@
 import { verify } from '@node-rs/argon2';
 import {
   EMAIL_CHANGE_LINK_TTL_MS,
+  EMAIL_CHANGE_UNDO_PARAM,
   EmailChangeConfirmSchema,
   EmailChangedSchema,
   EmailChangePendingSchema,
   EmailChangeRequestSchema,
+  EmailChangeUndoneSchema,
+  EmailChangeUndoSchema,
   PASSWORD_RESET_LINK_TTL_MS,
-  RESET_REASON_EMAIL_CHANGE_INCORRECT,
   VALIDATION,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +33,10 @@ export interface EmailChangeRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
 }
+
+/** The page the old address's undo link opens; undoing takes a click there. */
+const undoPagePath = (token: string) =>
+  `/mail-change/do?${new URLSearchParams({ [EMAIL_CHANGE_UNDO_PARAM]: '1', token }).toString()}`;
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
@@ -105,7 +111,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         throw error;
       }
       const undo = await tokens.issue(member.id, 'undo_email_change', UNDO_LINK_TTL_MS, oldEmail);
-      const link = `${originOf(request)}/api/email_change_undo.php?token=${encodeURIComponent(undo)}`;
+      const link = `${originOf(request)}${undoPagePath(undo)}`;
       void mail
         .send('email_change_notice', { ...accountMailTo(member, request.site.config, link), to: oldEmail })
         .catch((error: unknown) =>
@@ -116,29 +122,40 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   );
 
   /**
-   * The link in the notice to the old address: someone else changed it, so the old address
+   * The button on the page of the notice's link: someone else changed the address, so the old one
    * comes back and every session ends (spec: /notifications#email-change-incorrect). Whoever
-   * changed it knew the password, so the member lands on the new-password page, told why.
+   * changed it knew the password, so the answer opens the new-password page.
    */
-  app.get(
+  app.post(
     '/api/email_change_undo.php',
-    { schema: { querystring: z.object({ token: z.string().max(200) }) } },
-    async (request, reply) => {
-      const check = await tokens.consume(request.query.token, 'undo_email_change');
-      if (!check.ok || !check.payload) return reply.redirect('/activate/error');
+    {
+      preHandler: [app.limits.perIp('email-change-undo', 20, HOUR_MS)],
+      schema: { body: EmailChangeUndoSchema, response: { 200: EmailChangeUndoneSchema } },
+    },
+    async (request) => {
+      const check = await tokens.consume(request.body.token, 'undo_email_change');
+      if (!check.ok || !check.payload) throw invalidInput({ token: VALIDATION.linkInvalid });
       await tokens.revoke(check.memberId, 'change_email');
       try {
         await setEmail(check.memberId, check.payload);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         request.log.warn({ memberId: check.memberId }, 'old address taken meanwhile; change not undone');
-        return reply.redirect('/activate/error');
+        throw invalidInput({ token: VALIDATION.emailTaken });
       }
       await sessions.destroyAllFor(check.memberId);
       await tokens.revoke(check.memberId, 'reset_password');
-      const reset = await tokens.issue(check.memberId, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
-      const query = new URLSearchParams({ token: reset, reason: RESET_REASON_EMAIL_CHANGE_INCORRECT });
-      return reply.redirect(`/reset-password/do?${query.toString()}`);
+      return { reset_token: await tokens.issue(check.memberId, 'reset_password', PASSWORD_RESET_LINK_TTL_MS) };
     },
+  );
+
+  /**
+   * Notices sent before the undo took a click link here. Opening them must change nothing, as
+   * mail scanners open links too, so they go to the same page as the newer ones.
+   */
+  app.get(
+    '/api/email_change_undo.php',
+    { schema: { querystring: z.object({ token: z.string().max(200) }) } },
+    async (request, reply) => reply.redirect(undoPagePath(request.query.token)),
   );
 };

@@ -3,6 +3,7 @@ import {
   ActivationResentSchema,
   EmailChangedSchema,
   EmailChangePendingSchema,
+  EmailChangeUndoneSchema,
   PasswordChangedSchema,
   PasswordResetSentSchema,
   type PasswordChange,
@@ -38,6 +39,11 @@ export function requestEmailChange(email: string, password: string) {
 
 export function confirmEmailChange(token: string) {
   return apiRequest('POST', '/api/email_change_confirm.php', EmailChangedSchema, { body: { token } });
+}
+
+/** Puts the old address back and ends every session; the answer's token opens the new-password page. */
+export function undoEmailChange(token: string) {
+  return apiRequest('POST', '/api/email_change_undo.php', EmailChangeUndoneSchema, { body: { token } });
 }
 
 export function resendActivation() {
