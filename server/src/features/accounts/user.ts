@@ -1,18 +1,7 @@
 import type { ProfileImage, User } from '@rendezvous/contract';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
-
-function parsePersonal(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!value || typeof value !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
-}
+import { parsePersonal } from '../../lib/personal.js';
 
 /** The user object of spec §3 for the session's member. */
 export async function loadUser(db: Db, member: MemberRow, site: { fictionalIcon: boolean }): Promise<User> {

@@ -2,6 +2,7 @@ import type { MemberDetail, SiteConfig } from '@rendezvous/contract';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
+import { parsePersonal } from '../../lib/personal.js';
 
 type Site = Pick<SiteConfig, 'visible_profile_fields' | 'visible_profile_notes'>;
 
@@ -9,19 +10,6 @@ type Site = Pick<SiteConfig, 'visible_profile_fields' | 'visible_profile_notes'>
 const COLUMN_FIELDS = ['city', 'gender', 'country'] as const satisfies readonly (keyof MemberRow)[];
 type ColumnField = (typeof COLUMN_FIELDS)[number];
 const isColumnField = (name: string): name is ColumnField => (COLUMN_FIELDS as readonly string[]).includes(name);
-
-/** The stored `personal` JSON as strings only; a damaged value shows as an empty profile, not a 500. */
-function parsePersonal(json: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(json);
-    if (!value || typeof value !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
-}
 
 export function createMemberDetailRepository(db: Db) {
   return {
