@@ -1,9 +1,7 @@
-import { CITY_MAX, VALIDATION, type Settings, type User } from '@rendezvous/contract';
-import { useMemo, useState } from 'react';
+import { VALIDATION, type Settings, type User } from '@rendezvous/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountryNames } from '../../../components/profile-fields/labels';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
+import { LocationFields } from '../../../components/profile-fields/location-fields';
 import { updateLocation } from '../api/profile-calls';
 import { useSectionSave } from '../hooks/use-section-save';
 import { EditorSection, SectionForm } from './editor-section';
@@ -25,21 +23,12 @@ function initialCountry(user: User, settings: Settings): string {
 /** Spec §2 step 3 again: country (when there is a choice), region and town. */
 export function LocationSection({ user, settings, onSaved }: LocationSectionProps) {
   const { t } = useTranslation();
-  const countryName = useCountryNames();
   const [country, setCountry] = useState(() => initialCountry(user, settings));
   const [region, setRegion] = useState(() => (user.profile.countryregion ? String(user.profile.countryregion) : ''));
   const [city, setCity] = useState(user.profile.city ?? '');
   const { state, failure, fieldErrors, setFieldErrors, save, edited } = useSectionSave(FIELDS, onSaved);
   const showCity = settings.signup.showCity;
   const regions = settings.region_data[country] ?? [];
-
-  const countryOptions = useMemo(
-    () =>
-      settings.countries
-        .map((code) => ({ value: code, label: countryName(code) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [settings.countries, countryName],
-  );
 
   function submit() {
     if (!country) {
@@ -63,52 +52,17 @@ export function LocationSection({ user, settings, onSaved }: LocationSectionProp
   return (
     <EditorSection title={t('profile_edit.location_title')} intro={t('profile_edit.location_intro')}>
       <SectionForm submitLabel={t('profile_edit.location_save')} state={state} failure={failure} onSubmit={submit}>
-        {settings.countries.length > 1 ? (
-          <SelectField
-            label={t('signup.country')}
-            name="country"
-            value={country}
-            onChange={(value) => {
-              edited();
-              setCountry(value);
-              // Regions belong to one country: another country starts again from none.
-              setRegion('');
-            }}
-            options={countryOptions}
-            placeholder={t('signup.country_placeholder')}
-            required
-            error={error('country')}
-          />
-        ) : null}
-        {regions.length > 0 ? (
-          <SelectField
-            label={t('signup.region')}
-            name="countryregion"
-            value={region}
-            onChange={(value) => {
-              edited();
-              setRegion(value);
-            }}
-            options={regions.map((item) => ({ value: String(item.id), label: item.name }))}
-            placeholder={t('signup.region_placeholder')}
-            error={error('countryregion')}
-          />
-        ) : null}
-        {showCity ? (
-          <TextField
-            label={t('signup.city')}
-            name="city"
-            autoComplete="address-level2"
-            value={city}
-            onChange={(value) => {
-              edited();
-              setCity(value);
-            }}
-            trim
-            maxLength={CITY_MAX}
-            error={error('city')}
-          />
-        ) : null}
+        <LocationFields
+          settings={settings}
+          value={{ country, region, city }}
+          onChange={(next) => {
+            edited();
+            setCountry(next.country);
+            setRegion(next.region);
+            setCity(next.city);
+          }}
+          error={(field) => error(field === 'region' ? 'countryregion' : field)}
+        />
       </SectionForm>
     </EditorSection>
   );

@@ -1,11 +1,9 @@
-import { CITY_MAX, type Settings, type User } from '@rendezvous/contract';
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { type Settings, type User } from '@rendezvous/contract';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCountryNames } from '../../../components/profile-fields/labels';
+import { LocationFields } from '../../../components/profile-fields/location-fields';
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { updateLocation, type GeocodeResult } from '../api/signup-calls';
 import { locateVisitor } from '../lib/geolocation';
@@ -32,7 +30,6 @@ function initialCountry(user: User, settings: Settings): string {
 /** Spec §2 step 3: country (when there is a choice), region and town; prefilled from where the visitor is. */
 export function LocationStep({ user, settings, onDone, focusTitle, top }: LocationStepProps) {
   const { t } = useTranslation();
-  const countryName = useCountryNames();
   const [country, setCountry] = useState(() => initialCountry(user, settings));
   const [region, setRegion] = useState(() => (user.profile.countryregion ? String(user.profile.countryregion) : ''));
   const [city, setCity] = useState(user.profile.city ?? '');
@@ -42,7 +39,6 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
   // Once the visitor chose something, a late geolocation answer must not overwrite it.
   const touched = useRef(false);
   const showCity = settings.signup.showCity;
-  const regions = useMemo(() => settings.region_data[country] ?? [], [settings.region_data, country]);
 
   const prefill = useEffectEvent((found: GeocodeResult | null) => {
     if (!found || touched.current) return;
@@ -62,14 +58,6 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
     });
     return () => controller.abort();
   }, []);
-
-  const countryOptions = useMemo(
-    () =>
-      settings.countries
-        .map((code) => ({ value: code, label: countryName(code) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [settings.countries, countryName],
-  );
 
   async function save() {
     if (!country || busy) return;
@@ -120,52 +108,17 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
       }
     >
       {failure ? <StepAlert>{failure}</StepAlert> : null}
-      {settings.countries.length > 1 ? (
-        <SelectField
-          label={t('signup.country')}
-          name="country"
-          value={country}
-          onChange={(value) => {
-            touched.current = true;
-            setCountry(value);
-            // Spec §4 (search): another country starts again from all regions.
-            setRegion('');
-          }}
-          options={countryOptions}
-          placeholder={t('signup.country_placeholder')}
-          required
-          error={message('country')}
-        />
-      ) : null}
-      {regions.length > 0 ? (
-        <SelectField
-          label={t('signup.region')}
-          name="countryregion"
-          value={region}
-          onChange={(value) => {
-            touched.current = true;
-            setRegion(value);
-          }}
-          options={regions.map((item) => ({ value: String(item.id), label: item.name }))}
-          placeholder={t('signup.region_placeholder')}
-          error={message('region')}
-        />
-      ) : null}
-      {showCity ? (
-        <TextField
-          label={t('signup.city')}
-          name="city"
-          autoComplete="address-level2"
-          value={city}
-          onChange={(value) => {
-            touched.current = true;
-            setCity(value);
-          }}
-          trim
-          maxLength={CITY_MAX}
-          error={message('city')}
-        />
-      ) : null}
+      <LocationFields
+        settings={settings}
+        value={{ country, region, city }}
+        onChange={(next) => {
+          touched.current = true;
+          setCountry(next.country);
+          setRegion(next.region);
+          setCity(next.city);
+        }}
+        error={message}
+      />
     </StepShell>
   );
 }
