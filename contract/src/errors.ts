@@ -15,6 +15,9 @@ export const ERROR_CODES = [
   'cam_not_found',
   'partner_not_configured',
   'partner_unavailable',
+  'insufficient_credits',
+  'member_unavailable',
+  'blocked',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -32,6 +32,14 @@ import { createMailer } from './features/mail/mailer.js';
 import { setUpPartners } from './features/partners/partner-setup.js';
 import { partnersRoutes } from './features/partners/partners.routes.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
+import { chatsRoutes } from './features/chats/chats.routes.js';
+import { creditsRoutes } from './features/credits/credits.routes.js';
+import { likesRoutes } from './features/likes/likes.routes.js';
+import { createNotifier } from './notifier/notifier.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
+import { eventsRoutes } from './features/realtime/events.routes.js';
+import { safetyRoutes } from './features/safety/safety.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
@@ -51,6 +59,8 @@ export interface AppDependencies {
   logStream?: FastifyLoggerOptions['stream'];
   /** Serve the web app (server rendering and assets). API-only tests leave it out. */
   web?: WebDevServer | Record<string, never> | false;
+  /** Live events across tabs and nodes; by default in process. */
+  events?: EventBus;
 }
 
 /** `npm run dev`: Vite's middleware and its live server entry replace the built app. */
@@ -146,6 +156,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
+
+  const events = deps.events ?? createMemoryEventBus();
+  app.addHook('onClose', async () => events.close());
+  const conversations = { db, events, notifier: createNotifier({ db, events }) };
+  await app.register(likesRoutes, conversations);
+  await app.register(chatsRoutes, conversations);
+  await app.register(creditsRoutes, conversations);
+  await app.register(safetyRoutes, conversations);
+  await app.register(notificationsRoutes, conversations);
+  await app.register(eventsRoutes, conversations);
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'media'),
     prefix: '/media/',

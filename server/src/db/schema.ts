@@ -51,6 +51,8 @@ export interface MembersTable {
   referrer: string | null;
   /** The search order: photo first, then the day last active (see db/search-rank.ts). */
   search_rank: Generated<number>;
+  /** The credit balance: the sum of this member's credit_ledger rows, changed in the same transaction. */
+  credits: Generated<number>;
 }
 
 export interface MemberSearchesTable {
@@ -115,6 +117,101 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface LikesTable {
+  member_id: number;
+  profile_id: number;
+  is_new: Generated<number>;
+  created_at: number;
+}
+
+export interface ConversationsTable {
+  id: Generated<number>;
+  site_id: number;
+  /** The pair in id order: one pair of members has one conversation. */
+  member_low: number;
+  member_high: number;
+  created_at: number;
+  last_message_at: number | null;
+}
+
+/** One member's side of a conversation: their unread count, read position and list state. */
+export interface ConversationMembersTable {
+  conversation_id: number;
+  member_id: number;
+  other_id: number;
+  num_unread: Generated<number>;
+  last_read_message_id: Generated<number>;
+  /** Removed from this member's chat list; a new message brings it back. */
+  removed: Generated<number>;
+  updated_at: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_id: number;
+  body: string;
+  /** What the sender paid for this message. */
+  credits: Generated<number>;
+  /** 1 while a message to a fictional profile waits for an operator. */
+  awaiting_operator: Generated<number>;
+  created_at: number;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  member_id: number;
+  /** Credits added (positive) or spent (negative). */
+  delta: number;
+  reason: string;
+  reference: string | null;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: string;
+  actor_id: number | null;
+  conversation_id: number | null;
+  payload: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface BlocksTable {
+  member_id: number;
+  blocked_id: number;
+  created_at: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  reported_id: number;
+  conversation_id: number | null;
+  reason: string;
+  note: string | null;
+  status: Generated<string>;
+  created_at: number;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  member_id: number;
+  endpoint: string;
+  /** The browser's PushSubscription as JSON. */
+  subscription: string;
+  created_at: number;
+}
+
+/** Secrets every server node must share, made once at first start (the VAPID keys). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -125,6 +222,16 @@ export interface Database {
   account_tokens: AccountTokensTable;
   mail_deliveries: MailDeliveriesTable;
   member_searches: MemberSearchesTable;
+  likes: LikesTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  messages: MessagesTable;
+  credit_ledger: CreditLedgerTable;
+  notifications: NotificationsTable;
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ChatMessageSchema } from './chats.js';
+import { NotificationSchema } from './notifications.js';
+
+/** GET /api/events.php: one server-sent-events stream per tab (architecture: Realtime). */
+export const EVENTS_PATH = '/api/events.php';
+
+/**
+ * What the stream delivers; the SSE event name is the `type`, the data the JSON of the whole event.
+ * - message: a message in one of the member's conversations, sent by either side (other tabs too);
+ * - read: the other member read the conversation up to a message (read receipts), or the member
+ *   did in another tab (`by_me`);
+ * - chats: the chat list changed otherwise (removed, blocked): reload it;
+ * - like: someone liked the member, or the member liked or unliked someone in another tab;
+ * - notification: a new notification;
+ * - badge: the counts behind the app badge (spec §4) changed.
+ */
+export const LiveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), message: ChatMessageSchema }),
+  z.object({ type: z.literal('read'), conversation: z.number().int(), up_to: z.number().int(), by_me: z.boolean() }),
+  z.object({ type: z.literal('chats') }),
+  z.object({ type: z.literal('like'), profile: z.number().int(), by_me: z.boolean() }),
+  z.object({ type: z.literal('notification'), notification: NotificationSchema }),
+  z.object({ type: z.literal('badge'), unread_messages: z.number().int(), new_likes: z.number().int() }),
+]);
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+export type LiveEventType = LiveEvent['type'];
+
+/** GET /api/badge.php — ours: the counts behind the app badge, for polling and a fresh tab. */
+export const BadgeResponseSchema = z.object({ unread_messages: z.number().int(), new_likes: z.number().int() });
+export type BadgeResponse = z.infer<typeof BadgeResponseSchema>;

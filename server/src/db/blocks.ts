@@ -1,0 +1,30 @@
+import type { Db } from './database.js';
+
+/**
+ * The members hidden from `memberId` by a block in either direction: a block hides both members
+ * from each other everywhere (search, member pages, likes, chats, notifications).
+ */
+export async function blockedEitherWay(db: Db, memberId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select('blocked_id as id')
+    .where('member_id', '=', memberId)
+    .unionAll(db.selectFrom('blocks').select('member_id as id').where('blocked_id', '=', memberId))
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether either of the two members blocked the other. */
+export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('member_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('member_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('member_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
+}

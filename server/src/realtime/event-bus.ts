@@ -1,0 +1,39 @@
+import type { LiveEvent } from '@rendezvous/contract';
+
+/**
+ * Delivers live events to a member's open tabs (architecture: Realtime). The in-process bus
+ * serves one node; with REDIS_URL the Redis bus carries the same calls across nodes.
+ */
+export interface EventBus {
+  /** To every open stream of the member, on any node. */
+  publish(memberId: number, event: LiveEvent): Promise<void>;
+  /** Listens for one member's events on this node; the returned function stops listening. */
+  subscribe(memberId: number, listener: (event: LiveEvent) => void): () => void;
+  /** Whether the member has a stream open on any node: web push goes only to members without one. */
+  isConnected(memberId: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function createMemoryEventBus(): EventBus {
+  const listeners = new Map<number, Set<(event: LiveEvent) => void>>();
+  return {
+    async publish(memberId, event) {
+      for (const listener of listeners.get(memberId) ?? []) listener(event);
+    },
+    subscribe(memberId, listener) {
+      let set = listeners.get(memberId);
+      if (!set) listeners.set(memberId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(memberId);
+      };
+    },
+    async isConnected(memberId) {
+      return listeners.has(memberId);
+    },
+    async close() {
+      listeners.clear();
+    },
+  };
+}
