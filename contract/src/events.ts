@@ -12,8 +12,8 @@ export const EVENTS_PATH = '/api/events.php';
  *   did in another tab (`by_me`);
  * - chats: the chat list changed otherwise (removed, blocked): reload it;
  * - like: someone liked the member, or the member liked or unliked someone in another tab;
- * - notification: a new notification;
- * - badge: the counts behind the app badge (spec §4) changed.
+ * - notification: a new notification.
+ * The app badge (spec §4) is counted from the chats and likes calls, fetched again on these events.
  */
 export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), message: ChatMessageSchema }),
@@ -21,11 +21,6 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chats') }),
   z.object({ type: z.literal('like'), profile: z.number().int(), by_me: z.boolean() }),
   z.object({ type: z.literal('notification'), notification: NotificationSchema }),
-  z.object({ type: z.literal('badge'), unread_messages: z.number().int(), new_likes: z.number().int() }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
-
-/** GET /api/badge.php — ours: the counts behind the app badge, for polling and a fresh tab. */
-export const BadgeResponseSchema = z.object({ unread_messages: z.number().int(), new_likes: z.number().int() });
-export type BadgeResponse = z.infer<typeof BadgeResponseSchema>;
