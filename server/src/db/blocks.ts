@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from './database.js';
 
 /**
@@ -27,4 +28,12 @@ export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<
     )
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/**
+ * A condition on a query over `members`: the row is not blocked by, and has not blocked, the
+ * viewer. One query can then hide blocked members without reading the block list first.
+ */
+export function notBlockedWith(viewerId: number) {
+  return sql<SqlBool>`not exists (select 1 from blocks where (blocks.member_id = ${viewerId} and blocks.blocked_id = members.id) or (blocks.blocked_id = ${viewerId} and blocks.member_id = members.id))`;
 }

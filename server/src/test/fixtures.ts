@@ -5,7 +5,7 @@ import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NewMember } from '../db/schema.js';
-import { SESSION_COOKIE } from '../features/accounts/sessions.repository.js';
+import { createSessionsRepository, SESSION_COOKIE } from '../features/accounts/sessions.repository.js';
 
 export { SESSION_COOKIE };
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -100,7 +100,12 @@ export interface TestApp {
 /** The real app on a fresh database of the given dialect, with two sites (default and boxy). */
 export async function createTestApp(
   dialect: DialectName,
-  options: { env?: NodeJS.ProcessEnv; web?: AppDependencies['web']; logStream?: AppDependencies['logStream'] } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    web?: AppDependencies['web'];
+    logStream?: AppDependencies['logStream'];
+    events?: AppDependencies['events'];
+  } = {},
 ): Promise<TestApp & { siteId: number; boxySiteId: number }> {
   const database = await createTestDatabase(dialect);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: database.dataDir, ...options.env });
@@ -112,7 +117,12 @@ export async function createTestApp(
       template: { ...testSiteConfig('x').template, name: 'boxy' },
     }),
   );
-  const app = await buildApp(config, { database, web: options.web ?? false, logStream: options.logStream });
+  const app = await buildApp(config, {
+    database,
+    web: options.web ?? false,
+    logStream: options.logStream,
+    events: options.events,
+  });
   return {
     app,
     database,
@@ -149,4 +159,10 @@ export async function logIn(app: FastifyInstance, email: string, password = TEST
   const session = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE);
   if (!session) throw new Error('login set no session cookie');
   return session.value;
+}
+
+/** Session cookies for a member written straight to the database: many members per test stay under the login limit. */
+export async function sessionCookies(db: Db, memberId: number): Promise<Record<string, string>> {
+  const { token } = await createSessionsRepository(db).create(memberId);
+  return { [SESSION_COOKIE]: token };
 }

@@ -1,6 +1,92 @@
+import {
+  LIKES_PATH,
+  LikeRequestSchema,
+  LikeSeenQuerySchema,
+  LikeSeenRequestSchema,
+  LikesResponseSchema,
+  VALIDATION,
+} from '@rendezvous/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
+import { invalidInput, notFound, notLoggedIn } from '../../errors.js';
+import { createLikesRepository } from './likes.repository.js';
 
 export type LikesRoutesOptions = ConversationDependencies;
 
-export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async () => {};
+/** Liking is a tap, so people do it fast; a script that likes everyone is not a person. */
+export const LIKES_PER_MINUTE = 120;
+const LIKES_WINDOW_MS = 60_000;
+
+const OkSchema = z.object({ ok: z.literal(true) });
+
+/** The session member; the feature-wide hook has already refused anyone without one. */
+function memberOf(request: FastifyRequest) {
+  if (!request.member) throw notLoggedIn();
+  return request.member;
+}
+
+/** Spec §7 /api/likes.php: the member's likes, like, unlike, and (ours) marking a received like seen. */
+export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app, { db, events, notifier }) => {
+  const likes = createLikesRepository(db);
+  // Spec §6: only logged-in members like; every call here needs the session member.
+  app.addHook('preHandler', async (request) => void memberOf(request));
+  // Keyed by member, not IP: members behind one office or carrier address do not share a budget.
+  const limit = app.limits.perEmail('likes', LIKES_PER_MINUTE, LIKES_WINDOW_MS, (request) =>
+    String(memberOf(request).id),
+  );
+
+  /** The profile a member may like or unlike: 400 for themself, 404 for anyone they cannot see. */
+  async function target(request: FastifyRequest, profileId: number): Promise<number> {
+    const me = memberOf(request);
+    if (profileId === me.id) throw invalidInput({ profile: 'likes.self_like' }, 'You cannot like yourself.');
+    if (!(await likes.likeable(request.site.id, me.id, profileId))) throw notFound('No such member');
+    return profileId;
+  }
+
+  app.get(LIKES_PATH, { schema: { response: { 200: LikesResponseSchema } } }, async (request) =>
+    likes.listFor(memberOf(request).id),
+  );
+
+  app.post(
+    LIKES_PATH,
+    { preHandler: limit, schema: { body: LikeRequestSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      const profile = await target(request, request.body.profile);
+      // A repeated like (a second tab, a retry) notifies nobody twice.
+      if (await likes.add(me, profile)) {
+        await notifier.notify(profile, { kind: 'like', actorId: me });
+        await events.publish(profile, { type: 'like', profile: me, by_me: false });
+      }
+      await events.publish(me, { type: 'like', profile, by_me: true });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    LIKES_PATH,
+    { preHandler: limit, schema: { body: LikeRequestSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      const { profile } = request.body;
+      // Unliking someone who since blocked or left still works: it only ever removes the member's own row.
+      if (profile === me) throw invalidInput({ profile: VALIDATION.choice });
+      if (await likes.remove(me, profile)) await events.publish(me, { type: 'like', profile, by_me: true });
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    LIKES_PATH,
+    { schema: { querystring: LikeSeenQuerySchema, body: LikeSeenRequestSchema, response: { 200: OkSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      const { profile } = request.body;
+      // The member's other tabs count the app badge from the likes call (spec §4): tell them to fetch again.
+      if (await likes.markSeen(me, profile)) await events.publish(me, { type: 'like', profile, by_me: true });
+      return { ok: true as const };
+    },
+  );
+};

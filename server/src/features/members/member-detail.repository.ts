@@ -1,5 +1,7 @@
 import type { MemberDetail, SiteConfig } from '@rendezvous/contract';
+import { notBlockedWith } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
+import { likedAmong } from '../../db/likes.js';
 import type { MemberRow } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
@@ -15,10 +17,17 @@ export function createMemberDetailRepository(db: Db) {
   return {
     /**
      * The page of an active member of this site, or undefined: deleted, banned, unconfirmed and
-     * other sites' members look exactly like unknown ids, so ids reveal nothing.
+     * other sites' members look exactly like unknown ids, so ids reveal nothing; so do members
+     * blocked either way by the viewer.
      */
-    async find(siteId: number, id: number, site: Site, today = new Date()): Promise<MemberDetail | undefined> {
-      const member = await db
+    async find(
+      siteId: number,
+      id: number,
+      site: Site,
+      viewerId: number | null,
+      today = new Date(),
+    ): Promise<MemberDetail | undefined> {
+      let query = db
         .selectFrom('members')
         .select([
           'id',
@@ -35,15 +44,19 @@ export function createMemberDetailRepository(db: Db) {
         ])
         .where('id', '=', id)
         .where('site_id', '=', siteId)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
+        .where('status', '=', 'active');
+      if (viewerId !== null) query = query.where(notBlockedWith(viewerId));
+      const member = await query.executeTakeFirst();
       if (!member) return undefined;
-      const images = await db
-        .selectFrom('member_images')
-        .select(['id', 'filename', 'thumb_filename'])
-        .where('member_id', '=', id)
-        .orderBy('position')
-        .execute();
+      const [images, liked] = await Promise.all([
+        db
+          .selectFrom('member_images')
+          .select(['id', 'filename', 'thumb_filename'])
+          .where('member_id', '=', id)
+          .orderBy('position')
+          .execute(),
+        viewerId === null ? new Set<number>() : likedAmong(db, viewerId, [id]),
+      ]);
       const personal = parsePersonal(member.personal);
       const valueOf = (name: string) => (isColumnField(name) ? member[name] : personal[name])?.trim() ?? '';
 
@@ -65,8 +78,7 @@ export function createMemberDetailRepository(db: Db) {
         notes: [...new Set(site.visible_profile_notes)]
           .map((name) => ({ name, text: personal[name]?.trim() ?? '' }))
           .filter((note) => note.text !== ''),
-        // Likes arrive with their own issue; until then nobody has liked anyone.
-        likes: { did_like_profile: false },
+        likes: { did_like_profile: liked.has(id) },
       };
     },
   };

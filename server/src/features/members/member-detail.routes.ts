@@ -21,7 +21,7 @@ export const memberDetailRoutes: FastifyPluginAsyncZod<MemberDetailRoutesOptions
     { schema: { querystring: MemberDetailQuerySchema, response: { 200: MemberDetailSchema } } },
     async (request) => {
       const { site } = request;
-      const detail = await repository.find(site.id, request.query.id, site.config);
+      const detail = await repository.find(site.id, request.query.id, site.config, request.member?.id ?? null);
       if (!detail) throw notFound('No such member');
       return detail;
     },

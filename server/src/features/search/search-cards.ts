@@ -1,4 +1,7 @@
+import type { ProfileCard } from '@rendezvous/contract';
 import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/database.js';
+import { likedAmong } from '../../db/likes.js';
 import type { MemberCard, SearchRepository } from './search.repository.js';
 
 /**
@@ -9,17 +12,24 @@ import type { MemberCard, SearchRepository } from './search.repository.js';
 export const CARD_CACHE_TTL_MS = 10_000;
 const CARD_CACHE_ENTRIES = 50_000;
 
-/** The cards of a page of results, in its order: a cheap visibility check, then the cache. */
-export function createSearchCards(repository: SearchRepository) {
+/**
+ * The cards of a page of results, in its order, as `viewerId` sees them: a cheap visibility check
+ * (which also hides members blocked either way), the viewer's likes among the page, then the cache.
+ * Likes are read per answer and never cached (decision 002).
+ */
+export function createSearchCards(repository: SearchRepository, db: Db) {
   const cache = new LRUCache<number, MemberCard>({ max: CARD_CACHE_ENTRIES, ttl: CARD_CACHE_TTL_MS });
   return {
-    async of(ids: readonly number[]): Promise<MemberCard[]> {
-      const visible = await repository.searchable(ids);
+    async of(ids: readonly number[], viewerId: number | null): Promise<ProfileCard[]> {
+      const [visible, liked] = await Promise.all([
+        repository.searchable(ids, viewerId),
+        viewerId === null ? new Set<number>() : likedAmong(db, viewerId, ids),
+      ]);
       const missing = ids.filter((id) => visible.has(id) && !cache.has(id));
       for (const card of await repository.cards(missing)) cache.set(card.id, card);
       return ids.flatMap((id) => {
         const card = visible.has(id) ? cache.get(id) : undefined;
-        return card ? [card] : [];
+        return card ? [{ ...card, likes: { did_like_profile: liked.has(id) } }] : [];
       });
     },
   };

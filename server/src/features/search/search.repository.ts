@@ -1,11 +1,10 @@
-import type { ProfileCard } from '@rendezvous/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { ageOn } from '../../lib/age.js';
+import { notBlockedWith } from '../../db/blocks.js';
+import { readProfileCards, type MemberCard } from '../../db/profile-cards.js';
 import { birthDateRange, type ResolvedFilters } from './search-filters.js';
 
-/** A profile card as everyone sees it; whether the viewer liked it is added per viewer. */
-export type MemberCard = Omit<ProfileCard, 'likes'>;
+export type { MemberCard };
 
 interface Ranked {
   id: number;
@@ -76,68 +75,21 @@ export function createSearchRepository(db: Db) {
       return counts.reduce((sum, row) => sum + Number(row.count), 0);
     },
 
-    /** Which of these members may be shown: nobody deleted, banned or unconfirmed. */
-    async searchable(ids: readonly number[]): Promise<Set<number>> {
+    /**
+     * Which of these members may be shown: nobody deleted, banned or unconfirmed, and for a
+     * logged-in viewer nobody blocked either way (the cached lists are shared, so this is per answer).
+     */
+    async searchable(ids: readonly number[], viewerId: number | null = null): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('members')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('status', '=', 'active')
-        .execute();
+      let query = db.selectFrom('members').select('id').where('id', 'in', ids).where('status', '=', 'active');
+      if (viewerId !== null) query = query.where(notBlockedWith(viewerId));
+      const rows = await query.execute();
       return new Set(rows.map((row) => row.id));
     },
 
     /** The cards of these members in the given order; anyone no longer searchable drops out. */
-    async cards(ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
-      if (ids.length === 0) return [];
-      const [members, images] = await Promise.all([
-        db
-          .selectFrom('members')
-          .select([
-            'id',
-            'name',
-            'date_of_birth',
-            'city',
-            'country',
-            'countryregion',
-            'language',
-            'fictional',
-            'main_image_id',
-          ])
-          .where('id', 'in', ids)
-          .where('status', '=', 'active')
-          .execute(),
-        db
-          .selectFrom('member_images')
-          .select(['id', 'member_id', 'thumb_filename'])
-          .where('member_id', 'in', ids)
-          .orderBy('position')
-          .execute(),
-      ]);
-      const byId = new Map(members.map((member) => [member.id, member]));
-      return ids.flatMap((id) => {
-        const member = byId.get(id);
-        if (!member) return [];
-        const own = images
-          .filter((image) => image.member_id === id)
-          .map(({ id, thumb_filename }) => ({ id, thumb_filename }));
-        const main = own.find((image) => image.id === member.main_image_id) ?? own[0];
-        return [
-          {
-            id,
-            name: member.name,
-            age: member.date_of_birth ? ageOn(member.date_of_birth, today) : null,
-            city: member.city,
-            country: member.country,
-            countryregion: member.countryregion,
-            language: member.language,
-            fictional: member.fictional === 1,
-            main_image: main ? { thumb_filename: main.thumb_filename } : null,
-            images: own,
-          },
-        ];
-      });
+    cards(ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
+      return readProfileCards(db, ids, today);
     },
 
     async savedSearch(memberId: number) {

@@ -21,7 +21,7 @@ function mayVisitorSearch(request: FastifyRequest, trafficsource: string | undef
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
   const repository = createSearchRepository(db);
   const results = createSearchResults(repository);
-  const cards = createSearchCards(repository);
+  const cards = createSearchCards(repository, db);
   let regionCountries: Map<number, string> | undefined;
 
   app.get(
@@ -50,8 +50,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const { ids, total } = await results.page(site.id, filters, page, self);
       const { gender, min_age, max_age, country, countryregion } = filters;
       return {
-        // Likes come with the likes feature; until then nobody has liked anyone.
-        profiles: (await cards.of(ids)).map((card) => ({ ...card, likes: { did_like_profile: false } })),
+        profiles: await cards.of(ids, member?.id ?? null),
         filter_options: { gender, min_age, max_age, country, countryregion },
         paging: { num_results: total, page, per_page: SEARCH_PAGE_SIZE },
       };

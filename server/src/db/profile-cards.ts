@@ -1,0 +1,61 @@
+import type { ProfileCard } from '@rendezvous/contract';
+import { ageOn } from '../lib/age.js';
+import type { Db } from './database.js';
+
+/** A profile card as everyone sees it; whether the viewer liked it is added per viewer. */
+export type MemberCard = Omit<ProfileCard, 'likes'>;
+
+/**
+ * The cards of these members in the given order (search, likes, chats all show the same card);
+ * anyone deleted, banned or unconfirmed drops out.
+ */
+export async function readProfileCards(db: Db, ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
+  if (ids.length === 0) return [];
+  const [members, images] = await Promise.all([
+    db
+      .selectFrom('members')
+      .select([
+        'id',
+        'name',
+        'date_of_birth',
+        'city',
+        'country',
+        'countryregion',
+        'language',
+        'fictional',
+        'main_image_id',
+      ])
+      .where('id', 'in', ids)
+      .where('status', '=', 'active')
+      .execute(),
+    db
+      .selectFrom('member_images')
+      .select(['id', 'member_id', 'thumb_filename'])
+      .where('member_id', 'in', ids)
+      .orderBy('position')
+      .execute(),
+  ]);
+  const byId = new Map(members.map((member) => [member.id, member]));
+  return ids.flatMap((id) => {
+    const member = byId.get(id);
+    if (!member) return [];
+    const own = images
+      .filter((image) => image.member_id === id)
+      .map(({ id, thumb_filename }) => ({ id, thumb_filename }));
+    const main = own.find((image) => image.id === member.main_image_id) ?? own[0];
+    return [
+      {
+        id,
+        name: member.name,
+        age: member.date_of_birth ? ageOn(member.date_of_birth, today) : null,
+        city: member.city,
+        country: member.country,
+        countryregion: member.countryregion,
+        language: member.language,
+        fictional: member.fictional === 1,
+        main_image: main ? { thumb_filename: main.thumb_filename } : null,
+        images: own,
+      },
+    ];
+  });
+}
