@@ -36,6 +36,8 @@ import { chatsRoutes } from './features/chats/chats.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
 import { createNotifier } from './notifier/notifier.js';
+import { loadVapidKeys } from './notifier/vapid-keys.js';
+import { createWebPushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
@@ -124,6 +126,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const mail = createMailService({ db, mailer, log: app.log });
   app.addHook('onClose', async () => mailer.close());
+  const vapid = await loadVapidKeys(db, config.vapid);
+  const events = deps.events ?? createMemoryEventBus();
+  const notifier = createNotifier({
+    db,
+    events,
+    push: createWebPushSender({ db, keys: vapid, log: app.log }),
+    log: app.log,
+  });
+  // Pushes on their way finish before the bus closes.
+  app.addHook('onClose', async () => {
+    await notifier.settled();
+    await events.close();
+  });
 
   await app.register(errorHandlerPlugin);
   const devServer = deps.web && 'loadEntry' in deps.web ? deps.web : undefined;
@@ -133,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     app.use(devServer.middlewares);
   }
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(sitePlugin, { sites });
+  await app.register(sitePlugin, { sites, pushPublicKey: vapid.publicKey });
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
   await app.register(rateLimitPlugin);
@@ -150,16 +165,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);
   await app.register(passwordChangeRoutes, accountDeps);
-  await app.register(emailChangeRoutes, accountDeps);
+  await app.register(emailChangeRoutes, { ...accountDeps, notifier });
   await app.register(profileImagesRoutes, { db, media, loadUser });
   await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
 
-  const events = deps.events ?? createMemoryEventBus();
-  app.addHook('onClose', async () => events.close());
-  const conversations = { db, events, notifier: createNotifier({ db, events }) };
+  const conversations = { db, events, notifier };
   await app.register(likesRoutes, conversations);
   await app.register(chatsRoutes, conversations);
   await app.register(creditsRoutes, conversations);

@@ -7,6 +7,7 @@ import {
   isLocale,
   nameProblem,
   PushSubscriptionSchema,
+  PushUnsubscribeSchema,
   SignupRequestSchema,
   UpdateLocationSchema,
   UpdateProfileSchema,
@@ -144,14 +145,22 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     return userOf(request, member);
   }
 
+  /**
+   * One row per device (endpoint). A browser holds one subscription, so when someone else logs in
+   * on it and subscribes, the device moves to them.
+   */
   async function subscribePush(request: FastifyRequest) {
     const subscription = parseOrThrow(PushSubscriptionSchema, request.body);
+    const memberId = request.member!.id;
+    const stored = JSON.stringify(subscription);
     await db
-      .updateTable('members')
-      .set({ push_subscription: JSON.stringify(subscription) })
-      .where('id', '=', request.member!.id)
+      .insertInto('push_subscriptions')
+      .values({ member_id: memberId, endpoint: subscription.endpoint, subscription: stored, created_at: Date.now() })
+      .onConflict((conflict) =>
+        conflict.column('endpoint').doUpdateSet({ member_id: memberId, subscription: stored, created_at: Date.now() }),
+      )
       .execute();
-    return userOf(request, await reloadMember(request.member!.id));
+    return userOf(request, await reloadMember(memberId));
   }
 
   app.post(
@@ -170,6 +179,25 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         return subscribePush(request);
       }
       throw invalidInput({ query: 'Use ?new=1 to sign up or ?push=1 to store a push subscription.' });
+    },
+  );
+
+  /** Push turned off on a device: only the session member's own subscription goes. */
+  app.delete(
+    '/api/user.php',
+    {
+      preHandler: requireMember,
+      schema: { querystring: z.object({ push: z.literal('1') }), response: { 200: UserSchema } },
+    },
+    async (request) => {
+      const { endpoint } = parseOrThrow(PushUnsubscribeSchema, request.body);
+      const memberId = request.member!.id;
+      await db
+        .deleteFrom('push_subscriptions')
+        .where('member_id', '=', memberId)
+        .where('endpoint', '=', endpoint)
+        .execute();
+      return userOf(request, await reloadMember(memberId));
     },
   );
 
