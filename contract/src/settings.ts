@@ -70,6 +70,8 @@ export const SiteConfigSchema = z.object({
   countries: z.array(CountryCodeSchema).min(1),
   minimum_message_costs: z.record(z.string(), MessageCostSchema),
   message_credits: z.number().int().nonnegative(),
+  /** Credits a new member gets at sign-up, so the first messages can be tried before buying. */
+  welcome_credits: z.number().int().nonnegative().default(20),
   support_email: z.email(),
   email: z.email(),
   visible_profile_fields: z.array(z.string()),

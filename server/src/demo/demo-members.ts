@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/database.js';
 import { refreshSearchRank } from '../db/search-rank.js';
+import { grant } from '../ledger/credit-ledger.js';
 import type { DemoAvatar } from './avatars.js';
 import { DEFAULT_DEMO_DOMAIN } from './demo-sites.js';
 import { seedRegions } from './regions.js';
@@ -115,6 +116,8 @@ const DEMO_MEMBERS: readonly DemoMember[] = [
 ];
 
 const DEMO_PHOTOS_PER_MEMBER = 2;
+/** Enough for a long demo conversation without buying credits. */
+const DEMO_CREDITS = 500;
 
 /**
  * Creates the loginable demo members of every site in `siteIds` (domain to id) that lacks
@@ -175,6 +178,7 @@ export async function seedDemoMembers(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await grant(db, id, DEMO_CREDITS, 'demo');
 
     const photos = (options.avatars ?? [])
       .filter((avatar) => avatar.gender === member.gender)

@@ -25,6 +25,7 @@ export function testSiteConfig(domain: string, overrides: Partial<SiteConfig> = 
     countries: ['NL', 'BE'],
     minimum_message_costs: { NL: { costs: 1.5, currency: 'EUR' }, BE: { costs: 1.5, currency: 'EUR' } },
     message_credits: 10,
+    welcome_credits: 20,
     support_email: `support@${domain}.test`,
     email: `hello@${domain}.test`,
     visible_profile_fields: ['city'],

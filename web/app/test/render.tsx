@@ -55,6 +55,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     countries: ['NL', 'BE'],
     minimum_message_costs: { NL: { costs: 1.99, currency: 'EUR' } },
     message_credits: 10,
+    welcome_credits: 20,
     support_email: 'support@example.test',
     email: 'info@example.test',
     visible_profile_fields: ['city'],

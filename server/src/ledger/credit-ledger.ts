@@ -1,0 +1,63 @@
+import type { CreditReason } from '@rendezvous/contract';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+
+export const insufficientCredits = () =>
+  new AppError(402, 'insufficient_credits', 'You do not have enough credits. Buy credits to go on.');
+
+/**
+ * The one writer of credit balances. Every change is a ledger row plus the same change to
+ * `members.credits`, so pass the caller's transaction: both land or neither does.
+ */
+async function record(trx: Db, memberId: number, delta: number, reason: CreditReason, reference: string | null) {
+  await trx
+    .insertInto('credit_ledger')
+    .values({ member_id: memberId, delta, reason, reference, created_at: Date.now() })
+    .execute();
+}
+
+/** Adds `credits` (positive) to the member's balance; returns the new balance. */
+export async function grant(
+  trx: Db,
+  memberId: number,
+  credits: number,
+  reason: CreditReason,
+  reference: string | null = null,
+): Promise<number> {
+  if (!Number.isInteger(credits) || credits <= 0) throw new Error(`A grant must be a positive integer, got ${credits}`);
+  const row = await trx
+    .updateTable('members')
+    .set((eb) => ({ credits: eb('credits', '+', credits) }))
+    .where('id', '=', memberId)
+    .returning('credits')
+    .executeTakeFirst();
+  if (!row) throw new Error(`No member ${memberId} to grant credits to`);
+  await record(trx, memberId, credits, reason, reference);
+  return row.credits;
+}
+
+/**
+ * Takes `cost` credits, or throws 402 insufficient_credits without changing anything. The
+ * balance check and the subtraction are one conditional update: on PostgreSQL a parallel spend
+ * waits for the row lock and re-checks the condition, on SQLite writers are serialized, so
+ * parallel spends can neither overdraw nor both pass on the same credits.
+ */
+export async function spend(
+  trx: Db,
+  memberId: number,
+  cost: number,
+  reason: CreditReason,
+  reference: string | null = null,
+): Promise<number> {
+  if (!Number.isInteger(cost) || cost <= 0) throw new Error(`A spend must be a positive integer, got ${cost}`);
+  const row = await trx
+    .updateTable('members')
+    .set((eb) => ({ credits: eb('credits', '-', cost) }))
+    .where('id', '=', memberId)
+    .where('credits', '>=', cost)
+    .returning('credits')
+    .executeTakeFirst();
+  if (!row) throw insufficientCredits();
+  await record(trx, memberId, -cost, reason, reference);
+  return row.credits;
+}
