@@ -54,6 +54,7 @@ export const ChatStartResponseSchema = z.object({ id: z.number().int() });
 
 /** DELETE /api/chat.php: takes the conversation off the member's own list. */
 export const ChatDeleteRequestSchema = z.object({ conversation: z.object({ id }) });
+export const ChatDeleteResponseSchema = z.object({ removed: z.literal(true) });
 
 /**
  * GET /api/messages.php?conversation=…[&before=…] — ours (spec §7 leaves the message calls out).
@@ -86,3 +87,5 @@ export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
 /** PUT /api/messages.php: the member has read the conversation up to this message. */
 export const MarkReadRequestSchema = z.object({ conversation: id, up_to: id });
+/** The member's read position after the call: it never moves backwards. */
+export const MarkReadResponseSchema = z.object({ conversation: z.number().int(), up_to: z.number().int() });

@@ -13,6 +13,8 @@ declare module 'fastify' {
         windowMs: number,
         email: (request: FastifyRequest) => string,
       ): preHandlerAsyncHookHandler;
+      /** Per logged-in member (per IP for a visitor): for calls that cost others attention, like messages. */
+      perMember(name: string, max: number, windowMs: number): preHandlerAsyncHookHandler;
     };
   }
 }
@@ -65,5 +67,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     perIp: (name, max, windowMs) => limit(name, max, windowMs, (request) => request.ip),
     perEmail: (name, max, windowMs, email) =>
       limit(name, max, windowMs, (request) => email(request).trim().toLowerCase()),
+    perMember: (name, max, windowMs) =>
+      limit(name, max, windowMs, (request) => (request.member ? `member:${request.member.id}` : `ip:${request.ip}`)),
   });
 });

@@ -1,6 +1,151 @@
+import {
+  ChatDeleteRequestSchema,
+  ChatDeleteResponseSchema,
+  ChatsResponseSchema,
+  ChatStartQuerySchema,
+  ChatStartResponseSchema,
+  MarkReadRequestSchema,
+  MarkReadResponseSchema,
+  MESSAGES_PAGE_SIZE,
+  MessagesQuerySchema,
+  MessagesResponseSchema,
+  SendMessageRequestSchema,
+  SendMessageResponseSchema,
+  VALIDATION,
+} from '@rendezvous/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
+import { isBlockedEitherWay } from '../../db/blocks.js';
+import { AppError, invalidInput, notFound, notLoggedIn } from '../../errors.js';
+import { requireOwnPage } from '../../plugins/csrf.js';
+import { createChatsRepository } from './chats.repository.js';
+import { conversationNotFound, createMessagesRepository } from './messages.repository.js';
 
 export type ChatsRoutesOptions = ConversationDependencies;
 
-export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async () => {};
+/** Faster than anyone types; a script writing to everyone is not a person. */
+export const MESSAGES_PER_MINUTE = 20;
+/** Opening chats creates conversations, so it is limited too, but well above browsing speed. */
+export const CHAT_STARTS_PER_MINUTE = 60;
+const MINUTE_MS = 60_000;
+
+/** The session member; the feature-wide hook has already refused anyone without one. */
+function memberOf(request: FastifyRequest) {
+  if (!request.member) throw notLoggedIn();
+  return request.member;
+}
+
+/** Spec §7 chats.php and chat.php, and our messages.php: every call is the session member's own. */
+export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, notifier }) => {
+  const chats = createChatsRepository(db);
+  const messages = createMessagesRepository(db, chats);
+  app.addHook('preHandler', async (request) => void memberOf(request));
+
+  /** The member's side of a conversation; another member's conversation is a 404 like an unknown id. */
+  async function ownSide(request: FastifyRequest, conversationId: number) {
+    const side = await chats.side(memberOf(request).id, conversationId);
+    if (!side) throw conversationNotFound();
+    return side;
+  }
+
+  app.get('/api/chats.php', { schema: { response: { 200: ChatsResponseSchema } } }, async (request) => ({
+    chats: await chats.list(memberOf(request).id),
+  }));
+
+  app.get(
+    '/api/chat.php',
+    {
+      // A GET that creates a conversation (spec §7), so only our own pages may call it.
+      preHandler: [requireOwnPage, app.limits.perMember('chat-start', CHAT_STARTS_PER_MINUTE, MINUTE_MS)],
+      schema: { querystring: ChatStartQuerySchema, response: { 200: ChatStartResponseSchema } },
+    },
+    async (request) => {
+      const me = memberOf(request);
+      const profileId = request.query.profile;
+      if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'You cannot chat with yourself.');
+      const other = await chats.startableMember(request.site.id, profileId);
+      if (!other) throw notFound('No such member');
+      if (await isBlockedEitherWay(db, me.id, other.id)) {
+        throw new AppError(403, 'blocked', 'You cannot chat with this member.');
+      }
+      return { id: await chats.findOrStart(request.site.id, me.id, other.id) };
+    },
+  );
+
+  app.delete(
+    '/api/chat.php',
+    { schema: { body: ChatDeleteRequestSchema, response: { 200: ChatDeleteResponseSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      if (!(await chats.remove(me, request.body.conversation.id))) throw conversationNotFound();
+      await events.publish(me, { type: 'chats' });
+      return { removed: true as const };
+    },
+  );
+
+  app.get(
+    '/api/messages.php',
+    { schema: { querystring: MessagesQuerySchema, response: { 200: MessagesResponseSchema } } },
+    async (request) => {
+      // Reading does not mark read: the page may be open in a background tab (PUT does that).
+      const side = await ownSide(request, request.query.conversation);
+      const page = await chats.page(side.conversationId, MESSAGES_PAGE_SIZE, request.query.before);
+      return {
+        conversation: { id: side.conversationId },
+        profile: side.profile,
+        ...page,
+        read_up_to: side.otherReadUpTo,
+      };
+    },
+  );
+
+  app.put(
+    '/api/messages.php',
+    { schema: { body: MarkReadRequestSchema, response: { 200: MarkReadResponseSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      const side = await ownSide(request, request.body.conversation);
+      const upTo = await messages.markRead(me, side.conversationId, side.otherId, request.body.up_to);
+      const read = { type: 'read' as const, conversation: side.conversationId, up_to: upTo };
+      await Promise.all([
+        events.publish(side.otherId, { ...read, by_me: false }),
+        events.publish(me, { ...read, by_me: true }),
+      ]);
+      return { conversation: side.conversationId, up_to: upTo };
+    },
+  );
+
+  app.post(
+    '/api/messages.php',
+    {
+      preHandler: app.limits.perMember('message-send', MESSAGES_PER_MINUTE, MINUTE_MS),
+      schema: { body: SendMessageRequestSchema, response: { 200: SendMessageResponseSchema } },
+    },
+    async (request) => {
+      const me = memberOf(request).id;
+      const sent = await messages.send(
+        me,
+        request.body.conversation,
+        request.body.body,
+        request.site.config.message_credits,
+      );
+      // Stored and paid: a failed delivery must not turn the send into an error the member retries.
+      try {
+        const event = { type: 'message' as const, message: sent.message };
+        await Promise.all([events.publish(me, event), events.publish(sent.recipient.id, event)]);
+        // A fictional profile is no person to tell; the operator console finds the message instead.
+        if (!sent.recipient.fictional) {
+          await notifier.notify(sent.recipient.id, {
+            kind: 'message',
+            actorId: me,
+            conversationId: sent.message.conversation,
+          });
+        }
+      } catch (error) {
+        request.log.error({ err: error, messageId: sent.message.id }, 'message stored but not delivered live');
+      }
+      return { message: sent.message, credits: sent.credits };
+    },
+  );
+};
