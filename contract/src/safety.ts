@@ -25,3 +25,4 @@ export const ReportRequestSchema = z.object({
   note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, VALIDATION.tooLong).optional(),
 });
 export type ReportRequest = z.input<typeof ReportRequestSchema>;
+export const ReportResponseSchema = z.object({ reported: z.literal(true) });

@@ -1,6 +1,134 @@
+import {
+  BlockedResponseSchema,
+  BlockRequestSchema,
+  ReportRequestSchema,
+  ReportResponseSchema,
+  VALIDATION,
+} from '@rendezvous/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
+import { invalidInput, notFound, notLoggedIn } from '../../errors.js';
 
 export type SafetyRoutesOptions = ConversationDependencies;
 
-export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async () => {};
+/** Reports go to a person at the operator; a flood of them from one member is noise. */
+export const REPORTS_PER_HOUR = 10;
+export const BLOCK_CHANGES_PER_MINUTE = 30;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+function memberOf(request: FastifyRequest) {
+  if (!request.member) throw notLoggedIn();
+  return request.member;
+}
+
+/** Ours: /api/block.php and /api/report.php, so members can keep someone away and tell the operator. */
+export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (app, { db, events }) => {
+  app.addHook('preHandler', async (request) => void memberOf(request));
+  const blockLimit = app.limits.perMember('block', BLOCK_CHANGES_PER_MINUTE, MINUTE_MS);
+
+  /** Another member of this site (any state: a banned member may still be reported or blocked), else 404. */
+  async function otherMember(request: FastifyRequest, profileId: number): Promise<number> {
+    const me = memberOf(request);
+    if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'That is your own profile.');
+    const row = await db
+      .selectFrom('members')
+      .select('id')
+      .where('id', '=', profileId)
+      .where('site_id', '=', request.site.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('No such member');
+    return row.id;
+  }
+
+  async function blockedBy(memberId: number) {
+    const rows = await db
+      .selectFrom('blocks')
+      .innerJoin('members', 'members.id', 'blocks.blocked_id')
+      .select(['members.id', 'members.name'])
+      .where('blocks.member_id', '=', memberId)
+      .orderBy('blocks.created_at', 'desc')
+      .orderBy('members.id', 'desc')
+      .execute();
+    return { blocked: rows };
+  }
+
+  /** Both chat lists show the conversation as unavailable (or available again): reload them. */
+  async function announce(a: number, b: number) {
+    await Promise.all([events.publish(a, { type: 'chats' }), events.publish(b, { type: 'chats' })]);
+  }
+
+  app.get('/api/block.php', { schema: { response: { 200: BlockedResponseSchema } } }, async (request) =>
+    blockedBy(memberOf(request).id),
+  );
+
+  app.post(
+    '/api/block.php',
+    { preHandler: blockLimit, schema: { body: BlockRequestSchema, response: { 200: BlockedResponseSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      const other = await otherMember(request, request.body.profile);
+      // Likes stay stored; every reader hides blocked members, so unblocking restores them.
+      const result = await db
+        .insertInto('blocks')
+        .values({ member_id: me, blocked_id: other, created_at: Date.now() })
+        .onConflict((oc) => oc.columns(['member_id', 'blocked_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) await announce(me, other);
+      return blockedBy(me);
+    },
+  );
+
+  app.delete(
+    '/api/block.php',
+    { preHandler: blockLimit, schema: { body: BlockRequestSchema, response: { 200: BlockedResponseSchema } } },
+    async (request) => {
+      const me = memberOf(request).id;
+      const other = request.body.profile;
+      const result = await db
+        .deleteFrom('blocks')
+        .where('member_id', '=', me)
+        .where('blocked_id', '=', other)
+        .executeTakeFirst();
+      if (result.numDeletedRows > 0n) await announce(me, other);
+      return blockedBy(me);
+    },
+  );
+
+  app.post(
+    '/api/report.php',
+    {
+      preHandler: app.limits.perMember('report', REPORTS_PER_HOUR, HOUR_MS),
+      schema: { body: ReportRequestSchema, response: { 200: ReportResponseSchema } },
+    },
+    async (request) => {
+      const me = memberOf(request).id;
+      const { profile, conversation, reason, note } = request.body;
+      const reported = await otherMember(request, profile);
+      if (conversation !== undefined) {
+        // Only a conversation between the two: anything else is a 404, like an unknown id.
+        const side = await db
+          .selectFrom('conversation_members')
+          .select('conversation_id')
+          .where('conversation_id', '=', conversation)
+          .where('member_id', '=', me)
+          .where('other_id', '=', reported)
+          .executeTakeFirst();
+        if (!side) throw notFound('This conversation does not exist.');
+      }
+      await db
+        .insertInto('reports')
+        .values({
+          reporter_id: me,
+          reported_id: reported,
+          conversation_id: conversation ?? null,
+          reason,
+          note: note || null,
+          created_at: Date.now(),
+        })
+        .execute();
+      return { reported: true as const };
+    },
+  );
+};
