@@ -153,6 +153,9 @@ export const PushSubscriptionSchema = z.object({
   keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
 });
 
+/** DELETE /api/user.php?push=1: push turned off on this device. */
+export const PushUnsubscribeSchema = z.object({ endpoint: z.url().max(2000) });
+
 /** POST /api/password_reset.php: always answered the same, whether or not the address has an account. */
 export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
 /** POST /api/password_reset_confirm.php: the token from the mailed link and the new password. */

@@ -64,6 +64,15 @@ export const EnvSchema = z.object({
   CAMS_IMAGE_ORIGINS: originsFromEnv.default([]),
   CAMS_REDIRECT_URL: z.preprocess(blankAsUnset, accountUrlTemplateFromEnv.optional()),
   RESELL_PARTNER_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.optional()),
+  VAPID_PUBLIC_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  VAPID_SUBJECT: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, 'must be a mailto: address or an https: URL')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -98,6 +107,8 @@ export type Config = {
     /** Stand in for unset partners with the fictional feed and a local demo partner page; never in production. */
     demo: boolean;
   };
+  /** Web push keys; unset keys are made once and shared through the database (notifier/vapid-keys.ts). */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
 };
 
 const DEV_SESSION_SECRET = 'rendezvous-local-development-secret-do-not-use';
@@ -123,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (unsafe.length > 0) {
       throw new ConfigError(`Refusing to start in production with unsafe settings:\n  ${unsafe.join('\n  ')}`);
     }
+  }
+
+  // One key without the other would silently fall back to the stored pair.
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
 
   return {
@@ -152,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resellPartnerUrl: e.RESELL_PARTNER_URL,
       demo: !production,
     },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };
 }

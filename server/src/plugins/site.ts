@@ -15,7 +15,14 @@ declare module 'fastify' {
  * Picks the site from the request host. `request.hostname` honours
  * X-Forwarded-Host only when the peer is a configured trusted proxy.
  */
-export const sitePlugin = fp(async (app: FastifyInstance, options: { sites: SitesRepository }) => {
+export interface SitePluginOptions {
+  sites: SitesRepository;
+  /** The VAPID public key every site publishes as push_pub. */
+  pushPublicKey: string | null;
+}
+
+export const sitePlugin = fp(async (app: FastifyInstance, options: SitePluginOptions) => {
+  const server = { pushPublicKey: options.pushPublicKey };
   // Until settings vary by visitor they are the same object for every request to a site; a
   // reloaded site is a new object, so its settings are assembled afresh.
   const settingsOf = new WeakMap<Site, Settings>();
@@ -24,7 +31,7 @@ export const sitePlugin = fp(async (app: FastifyInstance, options: { sites: Site
   app.addHook('onRequest', async (request) => {
     const site = await options.sites.forHost(request.hostname);
     let settings = settingsOf.get(site);
-    if (!settings) settingsOf.set(site, (settings = assembleSettings(site, { geoipCountry: null })));
+    if (!settings) settingsOf.set(site, (settings = assembleSettings(site, { geoipCountry: null }, server)));
     request.site = site;
     request.settings = settings;
   });

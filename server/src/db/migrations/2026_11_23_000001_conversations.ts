@@ -132,6 +132,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('push_subscriptions_member').on('push_subscriptions').columns(['member_id']).execute();
+  // Subscriptions kept on the account before devices had a table of their own move over.
+  const stored = await sql<{
+    id: number;
+    push_subscription: string;
+  }>`select id, push_subscription from members where push_subscription is not null`.execute(db);
+  for (const row of stored.rows) {
+    const endpoint = pushEndpointOf(row.push_subscription);
+    if (!endpoint) continue;
+    await sql`insert into push_subscriptions (member_id, endpoint, subscription, created_at)
+      values (${row.id}, ${endpoint}, ${row.push_subscription}, ${Date.now()})
+      on conflict (endpoint) do nothing`.execute(db);
+  }
 
   await db.schema
     .createTable('app_secrets')
@@ -157,4 +169,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable(table).execute();
   }
   await db.schema.alterTable('members').dropColumn('credits').execute();
+}
+
+function pushEndpointOf(json: string): string | null {
+  try {
+    const endpoint = (JSON.parse(json) as { endpoint?: unknown }).endpoint;
+    return typeof endpoint === 'string' ? endpoint : null;
+  } catch {
+    return null;
+  }
 }

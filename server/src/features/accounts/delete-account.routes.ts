@@ -48,6 +48,7 @@ export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptio
         await trx.deleteFrom('account_tokens').where('member_id', '=', member.id).execute();
         await trx.deleteFrom('member_tracking').where('member_id', '=', member.id).execute();
         await trx.deleteFrom('member_searches').where('member_id', '=', member.id).execute();
+        await trx.deleteFrom('push_subscriptions').where('member_id', '=', member.id).execute();
         // The mail log names every address the member used, the goodbye just sent included.
         await trx.deleteFrom('mail_deliveries').where('member_id', '=', member.id).execute();
         await trx

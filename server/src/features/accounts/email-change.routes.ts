@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
+import type { Notifier } from '../../notifier/notifier.js';
 import { requireMember } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
@@ -32,6 +33,7 @@ export interface EmailChangeRoutesOptions {
   sessions: SessionsRepository;
   tokens: AccountTokens;
   mail: AccountMail;
+  notifier: Notifier;
 }
 
 /** The page the old address's undo link opens; undoing takes a click there. */
@@ -42,7 +44,7 @@ const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> = async (app, options) => {
-  const { db, sessions, tokens, mail } = options;
+  const { db, sessions, tokens, mail, notifier } = options;
 
   /** Both callers come from a link mailed to `email`, so the address is proven and the account confirmed. */
   const setEmail = async (memberId: number, email: string) => {
@@ -144,6 +146,8 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         throw invalidInput({ token: VALIDATION.emailTaken });
       }
       await sessions.destroyAllFor(check.memberId);
+      // Explained at /notifications#email-change-incorrect once the member is back in.
+      await notifier.notify(check.memberId, { kind: 'email_change_incorrect' });
       await tokens.revoke(check.memberId, 'reset_password');
       return { reset_token: await tokens.issue(check.memberId, 'reset_password', PASSWORD_RESET_LINK_TTL_MS) };
     },

@@ -85,6 +85,13 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     expect(undone.statusCode).toBe(200);
     const resetToken = undone.json().reset_token as string;
     expect(await emailOf(id)).toBe('old@example.test');
+    // The member finds the explanation at /notifications#email-change-incorrect.
+    const notices = await t.database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('member_id', '=', id)
+      .execute();
+    expect(notices).toEqual([{ kind: 'email_change_incorrect' }]);
     expect(
       (await t.app.inject({ url: '/api/user.php', headers: browserHeaders({ [SESSION_COOKIE]: session }) })).statusCode,
     ).toBe(403);

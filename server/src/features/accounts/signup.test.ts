@@ -1,7 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { CSRF_HEADER } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, insertSite, testSiteConfig } from '../../test/fixtures.js';
+import { browserHeaders, createTestApp, insertMember, insertSite, logIn, testSiteConfig } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from './sessions.repository.js';
@@ -438,12 +438,70 @@ describe.each(TEST_DIALECTS)('the member updates their profile on %s', (dialect)
       payload: subscription,
     });
     expect(response.statusCode).toBe(200);
-    const row = await t.database.db
+    const member = await t.database.db
       .selectFrom('members')
-      .select('push_subscription')
+      .select('id')
       .where('email_normalized', '=', 'updater@example.test')
-      .executeTakeFirst();
-    expect(JSON.parse(row!.push_subscription!)).toMatchObject(subscription);
+      .executeTakeFirstOrThrow();
+    const devices = () =>
+      t.database.db.selectFrom('push_subscriptions').select(['member_id', 'endpoint', 'subscription']).execute();
+    expect(await devices()).toEqual([
+      { member_id: member.id, endpoint: subscription.endpoint, subscription: expect.any(String) },
+    ]);
+    expect(JSON.parse((await devices())[0]!.subscription)).toMatchObject(subscription);
+
+    // The same device again (keys renewed) stays one row; another member logging in on it takes it over.
+    const renewed = { ...subscription, keys: { ...subscription.keys, auth: 'b'.repeat(22) } };
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      headers: browserHeaders(cookies),
+      payload: renewed,
+    });
+    expect(await devices()).toHaveLength(1);
+    expect(JSON.parse((await devices())[0]!.subscription)).toMatchObject(renewed);
+    const takerId = await insertMember(t.database.db, t.siteId, { email: 'other-device@example.test' });
+    const otherCookies = { [SESSION_COOKIE]: await logIn(t.app, 'other-device@example.test') };
+    // Someone else cannot remove this member's device by naming its endpoint.
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php?push=1',
+      headers: browserHeaders(otherCookies),
+      payload: { endpoint: subscription.endpoint },
+    });
+    expect(foreign.statusCode).toBe(200);
+    expect(await devices()).toHaveLength(1);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      headers: browserHeaders(otherCookies),
+      payload: subscription,
+    });
+    expect((await devices()).map((row) => row.member_id)).toEqual([takerId]);
+
+    const off = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php?push=1',
+      headers: browserHeaders(otherCookies),
+      payload: { endpoint: subscription.endpoint },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await devices()).toEqual([]);
+    const offBad = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php?push=1',
+      headers: browserHeaders(otherCookies),
+      payload: { endpoint: 'nope' },
+    });
+    expect(offBad.statusCode).toBe(400);
+    expect(offBad.json().error.fields).toHaveProperty('endpoint');
+    const offLoggedOut = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/user.php?push=1',
+      headers: browserHeaders(),
+      payload: { endpoint: subscription.endpoint },
+    });
+    expect(offLoggedOut.statusCode).toBe(403);
 
     const bad = await t.app.inject({
       method: 'POST',

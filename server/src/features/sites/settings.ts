@@ -2,11 +2,16 @@ import type { Settings } from '@rendezvous/contract';
 import type { Site } from './sites.repository.js';
 
 /** The settings object of spec §3 for one visitor of a site. */
-export function assembleSettings(site: Site, visitor: { geoipCountry: string | null }): Settings {
+export function assembleSettings(
+  site: Site,
+  visitor: { geoipCountry: string | null },
+  server: { pushPublicKey: string | null },
+): Settings {
   return {
     ...site.config,
     region_data: site.regionData,
-    push_pub: null,
+    // The VAPID public key the browser subscribes with (spec §6: no key, no push prompt).
+    push_pub: server.pushPublicKey,
     geoip_country: visitor.geoipCountry,
     geoip_selected_country:
       visitor.geoipCountry && site.config.countries.includes(visitor.geoipCountry) ? visitor.geoipCountry : null,
