@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
+import { grant } from '../../ledger/credit-ledger.js';
 import { parseOrThrow } from '../../lib/parse.js';
 import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokens } from './account-tokens.js';
@@ -116,6 +117,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        const welcome = site.config.welcome_credits;
+        if (welcome > 0) created.credits = await grant(trx, created.id, welcome, 'welcome');
         const source = body.trafficsource;
         if (source?.network) {
           await trx
