@@ -73,8 +73,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'pricing', path: '/pricing', file: LATER, layout: 'default', access: 'public' },
   { name: 'profile', path: '/profile', file: 'routes/profile.tsx', layout: 'default', access: 'member' },
   { name: 'complaints', path: '/complaints', file: LATER, layout: 'default', access: 'public' },
-  { name: 'likes', path: '/likes', file: LATER, layout: 'default', access: 'member' },
-  { name: 'likes-type', path: '/likes/:type', file: LATER, layout: 'default', access: 'member' },
+  { name: 'likes', path: '/likes', file: 'routes/likes.tsx', layout: 'default', access: 'member' },
+  { name: 'likes-type', path: '/likes/:type', file: 'routes/likes.tsx', layout: 'default', access: 'member' },
   { name: 'match-finder', path: '/match-finder', file: LATER, layout: 'empty', access: 'public' },
   { name: 'signup-matches', path: '/signup-matches', file: LATER, layout: 'empty', access: 'public' },
   {

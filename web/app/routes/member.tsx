@@ -5,6 +5,8 @@ import { data, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } fro
 import { ProfileCard } from '../components/members/profile-card';
 import { useCountryNames } from '../components/profile-fields/labels';
 import { Button, ButtonLink } from '../components/ui/button';
+import { markLikeSeen } from '../features/likes/api/like-profile';
+import { LikeButton } from '../features/likes/components/like-button';
 import { getMember } from '../features/members/api/get-member';
 import { MemberFacts } from '../features/members/components/member-facts';
 import { MemberGallery } from '../features/members/components/member-gallery';
@@ -94,12 +96,24 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const [signupOpen, setSignupOpen] = useState(false);
   // Spec §2: on the likes screen the start-chat and view-profile buttons are hidden.
   const onLikesScreen = pathname.startsWith(LIKES_ALIAS_PREFIX);
+  // Spec §6: only members like, and only on sites whose template has likes.
+  const mayLike = Boolean(user) && settings.template.features.likes;
+  const memberId = member.id;
+  // Spec §4: opening a profile from the likes marks that like as no longer new.
+  useEffect(() => {
+    if (!onLikesScreen || !user) return;
+    markLikeSeen(memberId).catch((error: unknown) => console.warn('marking a like seen failed', error));
+  }, [onLikesScreen, user, memberId]);
   const place = [member.city, member.country ? countryName(member.country) : null].filter(Boolean).join(', ');
 
   return (
     <div className="member-page mx-auto max-w-3xl space-y-5">
       <nav aria-label={t('member_page.back_label')}>
-        {cameFromSearch ? (
+        {onLikesScreen ? (
+          <ButtonLink variant="ghost" size="sm" to={NAMED_ROUTES.likes}>
+            <span aria-hidden="true">←</span> {t('likes.back')}
+          </ButtonLink>
+        ) : cameFromSearch ? (
           <Button variant="ghost" size="sm" onClick={() => void navigate(-1)}>
             <span aria-hidden="true">←</span> {t('member_page.back')}
           </Button>
@@ -130,6 +144,14 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             ) : null}
           </h1>
           {place ? <p className="text-ink-muted">{place}</p> : null}
+          {mayLike ? (
+            <LikeButton
+              key={member.id}
+              profileId={member.id}
+              name={member.name}
+              liked={member.likes.did_like_profile}
+            />
+          ) : null}
           {onLikesScreen ? null : user ? (
             <ButtonLink block to={`${NAMED_ROUTES['members-memberId'](member.id)}/chat`}>
               {t('member_page.chat', { name: member.name })}
@@ -155,7 +177,15 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={t('member_page.similar_title')}>
             {similar.map((profile) => (
               <li key={profile.id}>
-                <ProfileCard profile={profile} to={NAMED_ROUTES['members-memberId'](profile.id)} />
+                <ProfileCard
+                  profile={profile}
+                  to={NAMED_ROUTES['members-memberId'](profile.id)}
+                  actions={
+                    mayLike ? (
+                      <LikeButton profileId={profile.id} name={profile.name} liked={profile.likes.did_like_profile} />
+                    ) : null
+                  }
+                />
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
-import { showsWebcamAds, type CamItem } from '@rendezvous/contract';
+import { showsWebcamAds, type CamItem, type ProfileCard } from '@rendezvous/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
+import { LikeButton } from '../features/likes/components/like-button';
 import { searchCams } from '../features/search/api/search-calls';
 import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
 import { ResultsGrid } from '../features/search/components/results-grid';
@@ -50,7 +51,7 @@ function withParam(params: URLSearchParams, name: 'page' | 'similarpage', value:
 
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { settings } = useWebContext();
+  const { settings, user } = useWebContext();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const infinite = settings.search_paging === 'infinite';
@@ -73,6 +74,13 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
   const hasMore = state.profiles.length < state.total && state.status !== 'error';
   const lastPage = Math.max(1, Math.ceil(state.total / 12));
+  // Spec §6: only members like, and only on sites whose template has likes.
+  const likeButton =
+    user && settings.template.features.likes
+      ? (profile: ProfileCard) => (
+          <LikeButton profileId={profile.id} name={profile.name} liked={profile.likes.did_like_profile} />
+        )
+      : undefined;
 
   return (
     <div className="space-y-5">
@@ -107,7 +115,12 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
       {state.status === 'ready' && state.total === 0 ? <p>{t('search.empty')}</p> : null}
 
-      <ResultsGrid profiles={state.profiles} cams={adsShown ? cams : null} label={t('search.results_label')} />
+      <ResultsGrid
+        profiles={state.profiles}
+        cams={adsShown ? cams : null}
+        label={t('search.results_label')}
+        cardActions={likeButton}
+      />
 
       {infinite && hasMore ? <LoadMore loading={state.status === 'loading'} onLoad={search.loadMore} /> : null}
       {!infinite && state.total > 12 ? (
@@ -135,7 +148,12 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <h2 id="similar-title" className="heading text-2xl">
             {t('search.similar_title')}
           </h2>
-          <ResultsGrid profiles={similarProfiles} cams={null} label={t('search.similar_title')} />
+          <ResultsGrid
+            profiles={similarProfiles}
+            cams={null}
+            label={t('search.similar_title')}
+            cardActions={likeButton}
+          />
           {similar.total > similarPage * 12 ? (
             <Link className="btn btn-secondary btn-md" to={withParam(params, 'similarpage', similarPage + 1)}>
               {t('search.more_similar')}

@@ -1,5 +1,6 @@
 import { showsLanguageBadge, type ProfileCard as Card } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../lib/media';
 import { useCountryNames } from '../profile-fields/labels';
@@ -11,13 +12,15 @@ export interface ProfileCardProps {
   to: string;
   /** Read by the results page to come back to the same card. */
   onOpen?: () => void;
+  /** Controls a route puts on the card (a like button, a "new" badge), above the card-wide link. */
+  actions?: ReactNode;
 }
 
 /**
  * One member in a grid (spec §3 profile card): photo, name, age, place, and the badges of spec §4.
  * Names, places and language codes are the member's data, so a browser translating the page leaves them alone.
  */
-export function ProfileCard({ profile, to, onOpen }: ProfileCardProps) {
+export function ProfileCard({ profile, to, onOpen, actions }: ProfileCardProps) {
   const { t, i18n } = useTranslation();
   const { settings } = useWebContext();
   const countryName = useCountryNames();
@@ -57,6 +60,7 @@ export function ProfileCard({ profile, to, onOpen }: ProfileCardProps) {
             </span>
           </span>
         ) : null}
+        {actions ? <div className="absolute right-2 bottom-2 z-10 flex items-center gap-2">{actions}</div> : null}
       </div>
       <div className="flex flex-1 flex-col p-3">
         <h3 className="heading text-base leading-tight">

@@ -10,13 +10,15 @@ export interface ResultsGridProps {
   /** Performers for the webcam slots; null when this member sees no ads (spec §6). */
   cams: readonly CamItem[] | null;
   label: string;
+  /** Controls for each card that other features provide (the like button), composed by the route. */
+  cardActions?: (profile: Card) => ReactNode;
 }
 
 /**
  * The cards with the ads of spec §4 woven in: position counts ads and cards alike, so a webcam
  * item sits at 1, 13, 25… and a partner ad at 5, 17, 29….
  */
-export function ResultsGrid({ profiles, cams, label }: ResultsGridProps) {
+export function ResultsGrid({ profiles, cams, label, cardActions }: ResultsGridProps) {
   const items: ReactNode[] = [];
   let camIndex = 0;
   for (const profile of profiles) {
@@ -39,7 +41,11 @@ export function ResultsGrid({ profiles, cams, label }: ResultsGridProps) {
     }
     items.push(
       <li key={profile.id}>
-        <ProfileCard profile={profile} to={NAMED_ROUTES['members-memberId'](profile.id)} />
+        <ProfileCard
+          profile={profile}
+          to={NAMED_ROUTES['members-memberId'](profile.id)}
+          actions={cardActions?.(profile)}
+        />
       </li>,
     );
   }

@@ -1,0 +1,7 @@
+import { LIKES_PATH, LikesResponseSchema } from '@rendezvous/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/likes.php: who the member liked, and who liked them (spec §3); 403 when the session is gone. */
+export function getLikes(signal?: AbortSignal) {
+  return apiRequest('GET', LIKES_PATH, LikesResponseSchema, { signal });
+}
