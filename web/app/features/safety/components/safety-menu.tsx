@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BlockDialog } from './block-dialog';
+import { ReportDialog } from './report-dialog';
+
+export interface SafetyMenuProps {
+  profile: { id: number; name: string };
+  conversationId?: number;
+  /** After a block: the route decides where to go (the chat list, the search). */
+  onBlocked: () => void;
+}
+
+/**
+ * "More actions" for another member: block or report. A disclosure with two buttons rather than
+ * an ARIA menu: Tab reaches both, and Escape or a click elsewhere closes it.
+ */
+export function SafetyMenu({ profile, conversationId, onBlocked }: SafetyMenuProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector('button')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const choose = (next: 'block' | 'report') => {
+    setOpen(false);
+    setDialog(next);
+  };
+  const closeDialog = () => {
+    setDialog(null);
+    // The item that opened the dialog is gone with the menu: focus goes back to the menu button.
+    trigger.current?.focus();
+  };
+
+  return (
+    <div className="safety-menu relative">
+      <button
+        ref={trigger}
+        type="button"
+        className="btn btn-ghost btn-sm px-2"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={t('safety.actions', { name: profile.name })}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg className="size-6" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+          <circle cx="12" cy="5" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="12" cy="19" r="2" />
+        </svg>
+      </button>
+      {open ? (
+        <div
+          ref={panel}
+          id={panelId}
+          role="group"
+          aria-label={t('safety.actions', { name: profile.name })}
+          className="card absolute end-0 top-full z-30 mt-1 flex w-56 max-w-[calc(100vw-1rem)] flex-col p-1 shadow-lg"
+        >
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm justify-start"
+            aria-haspopup="dialog"
+            onClick={() => choose('block')}
+          >
+            {t('safety.block', { name: profile.name })}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm justify-start"
+            aria-haspopup="dialog"
+            onClick={() => choose('report')}
+          >
+            {t('safety.report', { name: profile.name })}
+          </button>
+        </div>
+      ) : null}
+      <BlockDialog
+        open={dialog === 'block'}
+        onClose={closeDialog}
+        profile={profile}
+        onBlocked={() => {
+          setDialog(null);
+          onBlocked();
+        }}
+      />
+      <ReportDialog
+        open={dialog === 'report'}
+        onClose={closeDialog}
+        profile={profile}
+        conversationId={conversationId}
+      />
+    </div>
+  );
+}
