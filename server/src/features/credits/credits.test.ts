@@ -1,5 +1,7 @@
 import type { CreditsResponse, Settings } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoMembers } from '../../demo/demo-members.js';
+import { DEFAULT_DEMO_DOMAIN } from '../../demo/demo-sites.js';
 import { grant, spend } from '../../ledger/credit-ledger.js';
 import { browserHeaders, createTestApp, insertMember, sessionCookies, testSiteConfig } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
@@ -116,5 +118,19 @@ describe.each(TEST_DIALECTS)('credits on %s', (dialect) => {
     expect(await ledgerOf(id)).toEqual([
       { delta: testSiteConfig('x').welcome_credits, reason: 'welcome', reference: null },
     ]);
+  });
+
+  it('gives the demo logins credits to try the chat with', async () => {
+    const logins = await seedDemoMembers(t.database.db, { [DEFAULT_DEMO_DOMAIN]: t.siteId });
+    expect(logins.length).toBeGreaterThan(0);
+    for (const login of logins) {
+      const { id, credits } = await t.database.db
+        .selectFrom('members')
+        .select(['id', 'credits'])
+        .where('email_normalized', '=', login.email)
+        .executeTakeFirstOrThrow();
+      expect(credits).toBeGreaterThan(0);
+      expect(await ledgerOf(id)).toEqual([{ delta: credits, reason: 'demo', reference: null }]);
+    }
   });
 });
