@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewMember } from '../../db/schema.js';
 import { grant } from '../../ledger/credit-ledger.js';
 import { createMemoryEventBus } from '../../realtime/event-bus.js';
-import { browserHeaders, createTestApp, insertMember, sessionCookies } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestApp,
+  insertMember,
+  insertSite,
+  sessionCookies,
+  testSiteConfig,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
 /** testSiteConfig's price of one message. */
@@ -19,14 +26,23 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   const events = createMemoryEventBus();
 
+  const FREE_HOST = 'free.test';
+  let freeSiteId: number;
+
   beforeAll(async () => {
     t = await createTestApp(dialect, { events });
+    // Before the first request: the app caches the sites table.
+    freeSiteId = await insertSite(t.database.db, testSiteConfig(FREE_HOST, { message_credits: 0 }));
   });
   afterAll(async () => t.close());
 
   /** A logged-in member with `credits` on the balance, whose live events are recorded. */
   async function member(fields: Partial<NewMember> = {}, credits = 0) {
-    const id = await insertMember(t.database.db, t.siteId, { name: 'Member', city: 'Utrecht', ...fields });
+    const id = await insertMember(t.database.db, fields.site_id ?? t.siteId, {
+      name: 'Member',
+      city: 'Utrecht',
+      ...fields,
+    });
     if (credits > 0) await grant(t.database.db, id, credits, 'purchase');
     const list: LiveEvent[] = [];
     events.subscribe(id, (event) => list.push(event));
@@ -387,5 +403,24 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+
+  it('sends for free where a site charges nothing, without ledger rows', async () => {
+    const a = await member({ site_id: freeSiteId });
+    const b = await member({ site_id: freeSiteId });
+    const onFreeSite = { ...headers(a), host: FREE_HOST };
+    const started = await t.app.inject({ url: `/api/chat.php?profile=${b.id}`, headers: onFreeSite });
+    const id = started.json<{ id: number }>().id;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages.php',
+      headers: onFreeSite,
+      payload: { conversation: id, body: 'free' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().credits).toBe(0);
+    expect((await storedMessages(id))[0]?.credits).toBe(0);
+    const ledger = await t.database.db.selectFrom('credit_ledger').select('id').where('member_id', '=', a.id).execute();
+    expect(ledger).toHaveLength(0);
   });
 });
