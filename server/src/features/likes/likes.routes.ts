@@ -4,7 +4,6 @@ import {
   LikeSeenQuerySchema,
   LikeSeenRequestSchema,
   LikesResponseSchema,
-  VALIDATION,
 } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +19,8 @@ export const LIKES_PER_MINUTE = 120;
 const LIKES_WINDOW_MS = 60_000;
 
 const OkSchema = z.object({ ok: z.literal(true) });
+/** The field error for liking oneself: a catalogue key, as every field error is. */
+const SELF_LIKE = 'likes.self_like';
 
 /** The session member; the feature-wide hook has already refused anyone without one. */
 function memberOf(request: FastifyRequest) {
@@ -40,7 +41,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
   /** The profile a member may like or unlike: 400 for themself, 404 for anyone they cannot see. */
   async function target(request: FastifyRequest, profileId: number): Promise<number> {
     const me = memberOf(request);
-    if (profileId === me.id) throw invalidInput({ profile: 'likes.self_like' }, 'You cannot like yourself.');
+    if (profileId === me.id) throw invalidInput({ profile: SELF_LIKE }, 'You cannot like yourself.');
     if (!(await likes.likeable(request.site.id, me.id, profileId))) throw notFound('No such member');
     return profileId;
   }
@@ -72,7 +73,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
       const me = memberOf(request).id;
       const { profile } = request.body;
       // Unliking someone who since blocked or left still works: it only ever removes the member's own row.
-      if (profile === me) throw invalidInput({ profile: VALIDATION.choice });
+      if (profile === me) throw invalidInput({ profile: SELF_LIKE }, 'You cannot like yourself.');
       if (await likes.remove(me, profile)) await events.publish(me, { type: 'like', profile, by_me: true });
       return { ok: true as const };
     },

@@ -156,6 +156,13 @@ describe.each(TEST_DIALECTS)('likes on %s', (dialect) => {
     const self = await like(me, me.id);
     expect(self.statusCode).toBe(400);
     expect(self.json()).toMatchObject({ error: { fields: { profile: 'likes.self_like' } } });
+    expect((await unlike(me, me.id)).statusCode).toBe(400);
+    for (const body of [{}, { profile: 'x' }]) {
+      expect((await call('DELETE', me, body)).json()).toMatchObject({
+        error: { fields: { profile: expect.any(String) } },
+      });
+      expect((await call('PUT', me, body, '/api/likes.php?seen=1')).statusCode).toBe(400);
+    }
 
     const banned = await member({ status: 'banned' });
     const blocker = await member();
