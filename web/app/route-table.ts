@@ -129,7 +129,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'default',
     access: 'member',
   },
-  { name: 'notifications', path: '/notifications', file: LATER, layout: 'default', access: 'member' },
+  {
+    name: 'notifications',
+    path: '/notifications',
+    file: 'routes/notifications.tsx',
+    layout: 'default',
+    access: 'member',
+  },
   {
     name: 'transactions-transactionId',
     path: '/transactions/:transactionId',

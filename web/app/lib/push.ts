@@ -1,4 +1,23 @@
-import type { PushState, PushSubscriptionData } from './signup-steps';
+import { PUSH_WORKER_VERSION } from './constants';
+
+/** A subscription as `PushSubscription.toJSON()` gives it, the body of POST /api/user.php?push=1. */
+export interface PushSubscriptionData {
+  endpoint?: string;
+  expirationTime?: number | null;
+  keys?: Record<string, string>;
+}
+
+/**
+ * Spec §3 push state. `capable`: null until known. `subscribed`: null until known, false when not,
+ * 'denied' when the browser refuses notifications, otherwise the subscription itself.
+ */
+export interface PushState {
+  capable: boolean | null;
+  subscribed: null | false | 'denied' | PushSubscriptionData;
+}
+
+/** Spec §7 "registered from a versioned script"; the worker itself is web/public/sw.js. */
+export const PUSH_WORKER_URL = `/sw.js?v=${PUSH_WORKER_VERSION}`;
 
 function pushApisPresent(): boolean {
   return (
@@ -7,18 +26,30 @@ function pushApisPresent(): boolean {
 }
 
 /**
+ * The registration push goes through, registering our worker when the page has none yet. Only
+ * logged-in screens (the sign-up push step, the profile's push setting) ask, so logged-out
+ * visitors get no worker. A registration already there (a later PWA worker) is used as it is.
+ */
+async function pushRegistration(): Promise<ServiceWorkerRegistration> {
+  return (
+    (await navigator.serviceWorker.getRegistration()) ??
+    (await navigator.serviceWorker.register(PUSH_WORKER_URL, { scope: '/' }))
+  );
+}
+
+/**
  * Spec §3 push state of this browser. Push needs the site's public key, the browser APIs and a
- * registered service worker; without any of them push is unavailable.
+ * service worker; without any of them push is unavailable.
  */
 export async function detectPush(publicKey: string | null): Promise<PushState> {
   if (!publicKey || !pushApisPresent()) return { capable: false, subscribed: null };
   if (Notification.permission === 'denied') return { capable: true, subscribed: 'denied' };
   try {
-    const registration = await navigator.serviceWorker.getRegistration();
-    if (!registration) return { capable: false, subscribed: null };
+    const registration = await pushRegistration();
     const subscription = await registration.pushManager.getSubscription();
     return { capable: true, subscribed: subscription ? (subscription.toJSON() as PushSubscriptionData) : false };
   } catch (error) {
+    // Spec §8: a failed registration only marks push unavailable.
     console.warn('Could not read the push state', error);
     return { capable: false, subscribed: null };
   }
@@ -41,12 +72,22 @@ export async function subscribeToPush(publicKey: string): Promise<PushSubscripti
   if (!pushApisPresent()) return 'denied';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
-  // `ready` never settles without a worker, so first make sure there is one.
-  if (!(await navigator.serviceWorker.getRegistration())) return 'denied';
+  await pushRegistration();
+  // `ready` settles once the worker is active, which a fresh registration is not yet.
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: applicationServerKey(publicKey),
   });
   return subscription.toJSON() as PushSubscriptionData;
+}
+
+/** Ends this browser's subscription; resolves to its endpoint, for the server to forget, or null if there was none. */
+export async function unsubscribeFromPush(): Promise<string | null> {
+  if (!pushApisPresent()) return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return null;
+  await subscription.unsubscribe();
+  return subscription.endpoint;
 }

@@ -6,6 +6,7 @@ import { DeleteAccountDialog } from '../features/accounts/components/delete-acco
 import { EmailChangeForm } from '../features/accounts/components/email-change-form';
 import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
+import { PushSettings } from '../features/push/components/push-settings';
 import { useWebContext } from '../lib/use-web-context';
 
 /** Spec §2 /profile: the member's own page, with everything the onboarding asked and the account matters. */
@@ -34,6 +35,7 @@ export default function Profile() {
         <p className="text-ink-muted">{t('password_change.intro')}</p>
         <PasswordChangeForm />
       </section>
+      <PushSettings publicKey={settings.push_pub} />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-delete">
         <h2 id="profile-delete" className="heading text-xl">
           {t('profile.delete_title')}

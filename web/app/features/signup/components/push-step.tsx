@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { registerPushSubscription } from '../api/signup-calls';
-import { detectPush, subscribeToPush } from '../lib/push';
+import { detectPush, subscribeToPush } from '../../../lib/push';
 import { isPushUnavailable, type PushState } from '../lib/signup-steps';
 import { StepShell, StepWaiting } from './step-shell';
 

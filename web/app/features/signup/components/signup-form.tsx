@@ -6,7 +6,7 @@ import { readCookie } from '../../../lib/cookies';
 import { useLocale } from '../../../lib/locale';
 import { useWebContext } from '../../../lib/use-web-context';
 import { registerPushSubscription } from '../api/signup-calls';
-import { detectPush } from '../lib/push';
+import { detectPush } from '../../../lib/push';
 import {
   STEP,
   firstStepForMember,

@@ -1,4 +1,7 @@
 import type { User } from '@rendezvous/contract';
+import type { PushState, PushSubscriptionData } from '../../../lib/push';
+
+export type { PushState, PushSubscriptionData };
 
 /** Spec §9: the activation progress screen polls 20 times, 900 ms apart. */
 export const ACTIVATION_TICK_MS = 900;
@@ -22,22 +25,6 @@ export const STEP = {
 } as const;
 export type SignupStep = (typeof STEP)[keyof typeof STEP];
 export const LAST_STEP: SignupStep = STEP.confirm;
-
-/** A subscription as `PushSubscription.toJSON()` gives it, the body of POST /api/user.php?push=1. */
-export interface PushSubscriptionData {
-  endpoint?: string;
-  expirationTime?: number | null;
-  keys?: Record<string, string>;
-}
-
-/**
- * Spec §3 push state. `capable`: null until known. `subscribed`: null until known, false when not,
- * 'denied' when the browser refuses notifications, otherwise the subscription itself.
- */
-export interface PushState {
-  capable: boolean | null;
-  subscribed: null | false | 'denied' | PushSubscriptionData;
-}
 
 export const UNKNOWN_PUSH: PushState = { capable: null, subscribed: null };
 

@@ -1,0 +1,73 @@
+import type { Notification } from '@rendezvous/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The explanation card's id: /notifications#email-change-incorrect (spec §2) scrolls to it. */
+export const EMAIL_CHANGE_INCORRECT_ID = 'email-change-incorrect';
+
+/** Where a notification opens: the like's profile, the conversation, or the explanation on this page. */
+export function notificationTarget(notification: Notification): string {
+  switch (notification.kind) {
+    case 'like':
+      return notification.actor ? `/likes/m/${notification.actor.id}` : '/likes';
+    case 'message':
+      return notification.conversation !== null ? `/chats/${notification.conversation}` : '/chats';
+    case 'email_change_incorrect':
+      return `#${EMAIL_CHANGE_INCORRECT_ID}`;
+    case 'system':
+      return '/notifications';
+  }
+}
+
+function NotificationText({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const name = notification.actor?.name;
+  switch (notification.kind) {
+    case 'like':
+      return <>{name ? t('notifications.like', { name }) : t('notifications.like_unknown')}</>;
+    case 'message':
+      return <>{name ? t('notifications.message', { name }) : t('notifications.message_unknown')}</>;
+    case 'email_change_incorrect':
+      return <>{t('notifications.email_change_incorrect')}</>;
+    case 'system':
+      return <>{notification.data.text ?? t('notifications.system')}</>;
+  }
+}
+
+export interface NotificationsListProps {
+  notifications: Notification[];
+  /** An item was opened: it counts as read. */
+  onOpen: (notification: Notification) => void;
+}
+
+/** Newest first; unread ones stand out and say so to screen readers too. */
+export function NotificationsList({ notifications, onOpen }: NotificationsListProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ul className="card divide-y divide-line" aria-label={t('notifications.title')}>
+      {notifications.map((notification) => (
+        <li key={notification.id} data-read={notification.read} className={notification.read ? '' : 'bg-brand-soft'}>
+          <Link
+            to={notificationTarget(notification)}
+            onClick={() => onOpen(notification)}
+            className="flex items-start gap-3 p-3 sm:p-4"
+          >
+            <span
+              aria-hidden="true"
+              className={`mt-2 size-2 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-brand'}`}
+            />
+            <span className="min-w-0 flex-1">
+              <span className={`block ${notification.read ? '' : 'font-semibold'}`}>
+                {notification.read ? null : <span className="sr-only">{t('notifications.unread')}: </span>}
+                <NotificationText notification={notification} />
+              </span>
+              <time dateTime={notification.created_at} className="text-ink-muted block text-sm">
+                {new Date(notification.created_at).toLocaleString(i18n.language)}
+              </time>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

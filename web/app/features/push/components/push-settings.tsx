@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { detectPush, subscribeToPush, unsubscribeFromPush, type PushState } from '../../../lib/push';
+import { forgetPushSubscription, registerPushSubscription } from '../api/push-calls';
+
+/** What the setting shows: spec §3 push state, reduced to what the member can act on. */
+export type PushSetting = 'checking' | 'unsupported' | 'denied' | 'on' | 'off';
+
+export function pushSettingOf(state: PushState | null): PushSetting {
+  if (!state || state.capable === null) return 'checking';
+  if (!state.capable) return 'unsupported';
+  if (state.subscribed === 'denied') return 'denied';
+  return state.subscribed ? 'on' : 'off';
+}
+
+const STATE_KEYS = {
+  unsupported: 'push.state_unsupported',
+  denied: 'push.state_denied',
+  on: 'push.state_on',
+  off: 'push.state_off',
+} as const;
+
+/**
+ * Push notifications on this device, on the /profile page: shows whether they are on and turns
+ * them on (browser permission, subscription, POST /api/user.php?push=1) or off (browser and server).
+ */
+export function PushSettings({ publicKey }: { publicKey: string | null }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    void detectPush(publicKey).then((detected) => {
+      if (current) setState(detected);
+    });
+    return () => {
+      current = false;
+    };
+  }, [publicKey]);
+
+  const setting = pushSettingOf(state);
+
+  async function turnOn() {
+    if (!publicKey) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const result = await subscribeToPush(publicKey);
+      // Spec §8: a refused subscription sets the state denied.
+      if (result === 'denied') setState({ capable: true, subscribed: 'denied' });
+      else {
+        await registerPushSubscription(result);
+        setState({ capable: true, subscribed: result });
+      }
+    } catch (error) {
+      console.warn('Turning notifications on failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function turnOff() {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const endpoint = await unsubscribeFromPush();
+      setState({ capable: true, subscribed: false });
+      if (endpoint) await forgetPushSubscription(endpoint);
+    } catch (error) {
+      console.warn('Turning notifications off failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="push-settings-title">
+      <h2 id="push-settings-title" className="heading text-xl">
+        {t('push.title')}
+      </h2>
+      <p>{t('push.intro')}</p>
+      {setting === 'checking' ? null : (
+        <p role="status" data-push-setting={setting}>
+          {t(STATE_KEYS[setting])}
+        </p>
+      )}
+      {setting === 'off' ? (
+        <Button loading={busy} onClick={() => void turnOn()}>
+          {t('push.turn_on')}
+        </Button>
+      ) : null}
+      {setting === 'on' ? (
+        <Button variant="secondary" loading={busy} onClick={() => void turnOff()}>
+          {t('push.turn_off')}
+        </Button>
+      ) : null}
+      {failed ? (
+        <p className="form-alert" role="alert">
+          {t('push.failed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
