@@ -22,8 +22,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'index', path: '/', file: 'routes/home.tsx', layout: 'default', access: 'optional' },
   { name: 'login', path: '/login', file: 'routes/login.tsx', layout: 'default', access: 'public' },
   { name: 'signup', path: '/signup', file: 'routes/signup.tsx', layout: 'default', access: 'public' },
-  { name: 'chats', path: '/chats', file: LATER, layout: 'chat', access: 'member' },
-  { name: 'chats-chatId', path: '/chats/:chatId', file: LATER, layout: 'chat', access: 'member' },
+  { name: 'chats', path: '/chats', file: 'routes/chats.tsx', layout: 'chat', access: 'member' },
+  { name: 'chats-chatId', path: '/chats/:chatId', file: 'routes/chats.tsx', layout: 'chat', access: 'member' },
   {
     name: 'members',
     path: '/members',
@@ -40,7 +40,13 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'default',
     access: 'optional',
   },
-  { name: 'members-memberId-chat', path: '/members/:memberId/chat', file: LATER, layout: 'chat', access: 'member' },
+  {
+    name: 'members-memberId-chat',
+    path: '/members/:memberId/chat',
+    file: 'routes/member-chat.tsx',
+    layout: 'chat',
+    access: 'member',
+  },
   {
     name: 'members-memberId-signup',
     path: '/members/:memberId/signup',
@@ -120,7 +126,7 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'default',
     access: 'optional',
   },
-  { name: 'credits', path: '/credits', file: LATER, layout: 'default', access: 'member' },
+  { name: 'credits', path: '/credits', file: 'routes/credits.tsx', layout: 'default', access: 'member' },
   { name: 'credits-repeat-order', path: '/credits/repeat-order', file: LATER, layout: 'default', access: 'member' },
   {
     name: 'credits-creditId-paymentMethod',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../components/ui/toast';
 import { LocaleProvider } from '../lib/locale';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
@@ -43,7 +44,9 @@ function renderMemberPage(server: { user: User | null }) {
       loader: webNow,
       Component: () => (
         <LocaleProvider initial={web}>
-          <Outlet />
+          <ToastProvider>
+            <Outlet />
+          </ToastProvider>
         </LocaleProvider>
       ),
       children: [{ id: 'member', path: '/members/:memberId', loader: () => page, Component: Member }],

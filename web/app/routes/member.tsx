@@ -5,12 +5,14 @@ import { data, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } fro
 import { ProfileCard } from '../components/members/profile-card';
 import { useCountryNames } from '../components/profile-fields/labels';
 import { Button, ButtonLink } from '../components/ui/button';
+import { useStartChat } from '../features/chats/hooks/use-start-chat';
 import { markLikeSeen } from '../features/likes/api/like-profile';
 import { LikeButton } from '../features/likes/components/like-button';
 import { getMember } from '../features/members/api/get-member';
 import { MemberFacts } from '../features/members/components/member-facts';
 import { MemberGallery } from '../features/members/components/member-gallery';
 import { searchMembers } from '../features/search/api/search-calls';
+import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { SignupModal } from '../features/signup/components/signup-modal';
 import { ApiError } from '../lib/api-client';
 import { useWebContext } from '../lib/use-web-context';
@@ -94,6 +96,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const countryName = useCountryNames();
   const similar = useSimilarMembers(member);
   const [signupOpen, setSignupOpen] = useState(false);
+  const { start: startChat, starting: startingChat } = useStartChat();
   // Spec §2: on the likes screen the start-chat and view-profile buttons are hidden.
   const onLikesScreen = pathname.startsWith(LIKES_ALIAS_PREFIX);
   // Spec §6: only members like, and only on sites whose template has likes.
@@ -144,6 +147,14 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             ) : null}
           </h1>
           {place ? <p className="text-ink-muted">{place}</p> : null}
+          {user && user.profile.id !== member.id ? (
+            <div className="flex justify-end">
+              <SafetyMenu
+                profile={{ id: member.id, name: member.name }}
+                onBlocked={() => void navigate(NAMED_ROUTES.members, { replace: true })}
+              />
+            </div>
+          ) : null}
           {mayLike ? (
             <LikeButton
               key={member.id}
@@ -153,7 +164,17 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           {onLikesScreen ? null : user ? (
-            <ButtonLink block to={`${NAMED_ROUTES['members-memberId'](member.id)}/chat`}>
+            <ButtonLink
+              block
+              to={`${NAMED_ROUTES['members-memberId'](member.id)}/chat`}
+              aria-disabled={startingChat || undefined}
+              onClick={(event) => {
+                // Started from here, so a failure leaves the member on this page with the toast (spec §8).
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                void startChat(member.id);
+              }}
+            >
               {t('member_page.chat', { name: member.name })}
             </ButtonLink>
           ) : (

@@ -1,0 +1,46 @@
+import {
+  ChatsResponseSchema,
+  ChatStartResponseSchema,
+  MessagesResponseSchema,
+  SendMessageResponseSchema,
+  type SendMessageRequest,
+} from '@rendezvous/contract';
+import { apiRequest, apiSend } from '../../../lib/api-client';
+
+// The message calls are ours: spec §7 names only chats.php and chat.php.
+const CHATS_PATH = '/api/chats.php';
+const CHAT_PATH = '/api/chat.php';
+const MESSAGES_PATH = '/api/messages.php';
+
+/** GET /api/chats.php: the member's conversations, most recent first; 403 means the session is gone. */
+export function getChats(signal?: AbortSignal) {
+  return apiRequest('GET', CHATS_PATH, ChatsResponseSchema, { signal });
+}
+
+/** GET /api/chat.php?profile=…: finds or starts the conversation with that member (spec §7). */
+export async function startChat(profileId: number): Promise<number> {
+  const { id } = await apiRequest('GET', `${CHAT_PATH}?profile=${profileId}`, ChatStartResponseSchema);
+  return id;
+}
+
+/** DELETE /api/chat.php: takes the conversation off the member's own list. */
+export function removeChat(conversationId: number) {
+  return apiSend('DELETE', CHAT_PATH, { conversation: { id: conversationId } });
+}
+
+/** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
+export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
+  const query = new URLSearchParams({ conversation: String(conversationId) });
+  if (options.before !== undefined) query.set('before', String(options.before));
+  return apiRequest('GET', `${MESSAGES_PATH}?${query.toString()}`, MessagesResponseSchema, { signal: options.signal });
+}
+
+/** POST /api/messages.php: a 402 `insufficient_credits` means nothing was sent. */
+export function sendMessage(request: SendMessageRequest) {
+  return apiRequest('POST', MESSAGES_PATH, SendMessageResponseSchema, { body: request });
+}
+
+/** PUT /api/messages.php: read up to this message, so the unread count goes to zero (spec §4). */
+export function markRead(conversationId: number, upTo: number) {
+  return apiSend('PUT', MESSAGES_PATH, { conversation: conversationId, up_to: upTo });
+}

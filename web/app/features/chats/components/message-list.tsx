@@ -1,0 +1,63 @@
+import type { ChatMessage } from '@rendezvous/contract';
+import { useTranslation } from 'react-i18next';
+import { useRegionalCode } from '../../../components/profile-fields/labels';
+import { formatChatTime, formatFullTime } from '../format';
+
+export interface ShownMessage extends ChatMessage {
+  /** Stable across the swap from the optimistic copy to the server's message. */
+  key: string;
+  pending?: boolean;
+}
+
+export interface MessageListProps {
+  messages: readonly ShownMessage[];
+  /** The member's own profile id: their messages sit on the end side. */
+  me: number;
+  otherName: string;
+  /** The other member has read up to this message id. */
+  readUpTo: number;
+  label: string;
+}
+
+/**
+ * Messages oldest first. Bodies are plain text: React escapes them, line breaks stay through
+ * `whitespace-pre-wrap`, and nothing is turned into a link (scam links stay inert).
+ */
+export function MessageList({ messages, me, otherName, readUpTo, label }: MessageListProps) {
+  const { t } = useTranslation();
+  const regional = useRegionalCode();
+  // "Read" under the newest own message the other member has seen, as messengers do.
+  const lastRead = [...messages]
+    .reverse()
+    .find((message) => message.from === me && !message.pending && message.id <= readUpTo);
+
+  return (
+    <ol className="flex flex-col gap-2 py-2" aria-label={label}>
+      {messages.map((message) => {
+        const own = message.from === me;
+        return (
+          <li key={message.key} className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
+            <div
+              className={`max-w-[85%] rounded-2xl px-3 py-2 sm:max-w-[70%] ${
+                own ? 'rounded-ee-sm bg-brand text-on-brand' : 'rounded-es-sm bg-surface-muted text-ink'
+              } ${message.pending ? 'opacity-70' : ''}`}
+            >
+              <span className="sr-only">{own ? t('chats.you_wrote') : t('chats.they_wrote', { name: otherName })}</span>
+              <p className="message-body whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{message.body}</p>
+            </div>
+            <p className="mt-0.5 px-1 text-xs text-ink-muted">
+              {message.pending ? (
+                t('chats.sending')
+              ) : (
+                <time dateTime={message.created_at} title={formatFullTime(message.created_at, regional)}>
+                  {formatChatTime(message.created_at, regional)}
+                </time>
+              )}
+              {lastRead && lastRead.key === message.key ? <span> · {t('chats.read')}</span> : null}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
