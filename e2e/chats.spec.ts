@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, message, test } from './fixtures';
+import { mailedLink } from './mail';
+
+const en = (key: string, values: Record<string, string | number> = {}) =>
+  Object.entries(values).reduce(
+    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    message('en', key),
+  );
+
+/**
+ * A fresh, confirmed member of their own: chats change both members' lists, balances and blocks,
+ * so the demo members other tests read stay untouched. Unconfirmed members are hidden from others.
+ */
+async function activeMember(page: Page, name: string): Promise<number> {
+  const email = `chats-${name.toLowerCase()}-${Date.now()}-${crypto.randomInt(1e6)}@example.test`;
+  await page.goto('/');
+  const signup = await page.request.post('/api/user.php?new=1', {
+    data: { email, name, password: 'chats password here', language: 'en' },
+    headers: { 'x-csrf-token': await csrf(page) },
+  });
+  expect(signup.status()).toBe(200);
+  await page.goto(await mailedLink(page.request, email, /\/api\/activate/));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
+  return user.profile.id;
+}
+
+async function csrf(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+}
+
+/** A second member in a browser context of their own, from an address of their own (the per-IP limits). */
+async function secondPage(browser: Browser): Promise<Page> {
+  const [a, b, c] = crypto.randomBytes(3);
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
+  });
+  return context.newPage();
+}
+
+async function unreadIn(page: Page, conversationId: number): Promise<number | undefined> {
+  const { chats } = (await (await page.request.get('/api/chats.php')).json()) as {
+    chats: { conversation: { id: number }; num_unread_messages: number }[];
+  };
+  return chats.find((chat) => chat.conversation.id === conversationId)?.num_unread_messages;
+}
+
+/** 360 px wide phones (the project's viewport) must never scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+const composer = (page: Page, name: string) => page.getByRole('textbox', { name: en('chats.message_label', { name }) });
+const messages = (page: Page, name: string) => page.getByRole('list', { name: en('chats.messages_label', { name }) });
+
+test('two members chat live: the message, the unread count, opening it and the answer arrive without reloading', async ({
+  page,
+  browser,
+}) => {
+  const anna = 'Annemarie';
+  const bert = 'Bertus';
+  await activeMember(page, anna);
+  const other = await secondPage(browser);
+  const bertId = await activeMember(other, bert);
+
+  // B waits on the chat list; it stays open, never reloaded, for the rest of the test.
+  await other.goto('/chats');
+  await expect(other.getByRole('heading', { name: en('chats.title') })).toBeVisible();
+  await expect(other.getByText(en('chats.empty'))).toBeVisible();
+
+  // A opens B's profile and starts the chat from the Chat button.
+  await page.goto(`/members/${bertId}`);
+  await page.getByRole('link', { name: en('member_page.chat', { name: bert }) }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByText(/1 message costs \d+ credits/)).toBeVisible();
+  await composer(page, bert).fill('Hello Bertus,\nfancy a walk on Sunday?');
+  await composer(page, bert).press('Enter');
+  await expect(messages(page, bert).getByText(/fancy a walk on Sunday\?/)).toBeVisible();
+  await expect(composer(page, bert)).toHaveValue('');
+  await expectNoSidewaysScroll(page);
+
+  // B's list shows the new conversation with one unread message, live.
+  const row = other.getByRole('link', { name: new RegExp(anna) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(en('chats.unread', { number: 1 }))).toBeAttached();
+  expect(await unreadIn(other, conversationId)).toBe(1);
+
+  // Opening it shows the message with its line break and sets the count to zero.
+  await row.click();
+  await expect(other).toHaveURL(new RegExp(`/chats/${conversationId}$`));
+  await expect(messages(other, anna).getByText(/Hello Bertus,\s+fancy a walk/)).toBeVisible();
+  await expect.poll(() => unreadIn(other, conversationId)).toBe(0);
+  // A sees that B read it.
+  await expect(messages(page, bert).getByText(en('chats.read'), { exact: false })).toBeVisible();
+
+  // B answers; A's open conversation shows the answer without a reload.
+  await composer(other, anna).fill('Yes, gladly!');
+  await other.getByRole('button', { name: en('chats.send') }).click();
+  await expect(messages(other, anna).getByText('Yes, gladly!')).toBeVisible();
+  await expect(messages(page, bert).getByText('Yes, gladly!')).toBeVisible();
+
+  // On a phone the list is one tap away, and the opened conversation has no unread count any more.
+  await other.getByRole('link', { name: en('chats.back_to_list') }).click();
+  await expect(other).toHaveURL(/\/chats$/);
+  await expect(other.getByRole('link', { name: new RegExp(anna) })).toBeVisible();
+  await expect(other.getByText(en('chats.unread', { number: 1 }))).toHaveCount(0);
+  await expectNoSidewaysScroll(other);
+  await other.context().close();
+});
+
+test('a member without enough credits is sent to the credits page, and the message waits there', async ({
+  page,
+  browser,
+}) => {
+  await activeMember(page, 'Cornelia');
+  const other = await secondPage(browser);
+  const dirkId = await activeMember(other, 'Dirk');
+  await other.context().close();
+
+  await page.goto(`/members/${dirkId}`);
+  await page.getByRole('link', { name: en('member_page.chat', { name: 'Dirk' }) }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  // Spend the welcome credits through the API until the server refuses a message.
+  let status = 200;
+  for (let sent = 0; status === 200 && sent < 50; sent += 1) {
+    const response = await page.request.post('/api/messages.php', {
+      data: { conversation: conversationId, body: `Message ${sent}` },
+      headers: { 'x-csrf-token': await csrf(page) },
+    });
+    status = response.status();
+  }
+  expect(status).toBe(402);
+
+  await page.reload();
+  await composer(page, 'Dirk').fill('One more for Dirk');
+  await composer(page, 'Dirk').press('Enter');
+  await expect(page).toHaveURL(/\/credits\?reason=insufficient/);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: en('credits.insufficient_title') })).toBeVisible();
+  await expect(alert).toContainText(en('credits.insufficient_text'));
+  await expect(page.getByRole('heading', { name: en('credits.buy_title') })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // Back in the conversation the text is still there, and it was not sent.
+  await alert.getByRole('link', { name: en('credits.back_to_chat') }).click();
+  await expect(composer(page, 'Dirk')).toHaveValue('One more for Dirk');
+  await expect(messages(page, 'Dirk').getByText('One more for Dirk')).toHaveCount(0);
+});
+
+test('a member blocks another from the conversation: it becomes unavailable and the profile disappears', async ({
+  page,
+  browser,
+}) => {
+  await activeMember(page, 'Elisabeth');
+  const other = await secondPage(browser);
+  const frankId = await activeMember(other, 'Frank');
+
+  await page.goto(`/members/${frankId}`);
+  await page.getByRole('link', { name: en('member_page.chat', { name: 'Frank' }) }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationPath = new URL(page.url()).pathname;
+  await composer(page, 'Frank').fill('Hello Frank');
+  await composer(page, 'Frank').press('Enter');
+  await expect(messages(page, 'Frank').getByText('Hello Frank')).toBeVisible();
+
+  await other.goto(conversationPath);
+  await expect(messages(other, 'Elisabeth').getByText('Hello Frank')).toBeVisible();
+
+  // Block through the header menu, confirmed in the dialog.
+  await page.getByRole('button', { name: en('safety.actions', { name: 'Frank' }) }).click();
+  await page.getByRole('button', { name: en('safety.block', { name: 'Frank' }) }).click();
+  const dialog = page.getByRole('dialog', { name: en('safety.block_title', { name: 'Frank' }) });
+  await dialog.getByRole('button', { name: en('safety.block_confirm') }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+
+  // Both sides can still read, neither can write.
+  await page.goto(conversationPath);
+  await expect(page.getByText(en('chats.unavailable', { name: 'Frank' }))).toBeVisible();
+  await expect(composer(page, 'Frank')).toHaveCount(0);
+  await other.reload();
+  await expect(other.getByText(en('chats.unavailable', { name: 'Elisabeth' }))).toBeVisible();
+
+  // Frank's profile is gone for Elisabeth, in search as on his page.
+  const search = (await (await page.request.get('/api/search.php?auto_load=1')).json()) as {
+    profiles: { id: number }[];
+  };
+  expect(search.profiles.map((profile) => profile.id)).not.toContain(frankId);
+  expect((await page.request.get(`/api/member.php?id=${frankId}`)).status()).toBe(404);
+  await other.context().close();
+});
+
+test('a chat that cannot be started shows the error toast and stays on the profile', async ({ page }) => {
+  await activeMember(page, 'Gerda');
+  // The member's own profile cannot be chatted with, which is the easiest refusal to provoke.
+  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
+  await page.goto(`/members/${user.profile.id}/chat`);
+  const toast = page.getByRole('alert').filter({ hasText: en('chats.start_failed') });
+  await expect(toast).toContainText(en('chats.start_failed_title'));
+  await expect(page).toHaveURL(new RegExp(`/members/${user.profile.id}/chat$`));
+  await expect(page.getByRole('link', { name: en('chats.back_to_profile') })).toBeVisible();
+});
