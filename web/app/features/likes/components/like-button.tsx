@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useWebContext } from '../../../lib/use-web-context';
 import { useLikeToggle } from '../hooks/use-like-toggle';
 
 export interface LikeButtonProps {
@@ -7,15 +8,13 @@ export interface LikeButtonProps {
   name: string;
   /** Whether the member liked this profile, as the server last said. */
   liked: boolean;
-  /** After the server has the final state, e.g. to reload the likes list. */
-  onSettled?: (liked: boolean) => void;
-  className?: string;
 }
 
 /** Spec §4 like toggle: a pressed/unpressed heart, 44 px to tap, that never blocks a second tap. */
-export function LikeButton({ profileId, name, liked: likedOnServer, onSettled, className }: LikeButtonProps) {
+export function LikeButton({ profileId, name, liked: likedOnServer }: LikeButtonProps) {
   const { t } = useTranslation();
-  const { liked, loading, toggle } = useLikeToggle(profileId, likedOnServer, onSettled);
+  const { user } = useWebContext();
+  const { liked, loading, toggle } = useLikeToggle(user?.profile.id ?? 0, profileId, likedOnServer);
   return (
     <button
       type="button"
@@ -26,7 +25,6 @@ export function LikeButton({ profileId, name, liked: likedOnServer, onSettled, c
         'like-button inline-flex size-11 items-center justify-center rounded-full border border-line bg-surface shadow-sm',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
         liked ? 'text-brand' : 'text-ink-muted hover:text-brand',
-        className ?? '',
       ].join(' ')}
     >
       <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">

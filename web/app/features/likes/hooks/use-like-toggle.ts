@@ -10,32 +10,25 @@ export interface LikeToggle {
 }
 
 /**
+ * The last state the server confirmed per viewer and profile in this tab. Pages keep their lists
+ * (search remembers its results for "back"), so a heart mounted from an older list starts from this.
+ */
+const confirmedInTab = new Map<string, boolean>();
+
+/**
  * Spec §4 like toggle, optimistic (bluesky social-app's mutation queue): the heart follows each
  * tap at once, and taps made while a request runs collapse into at most one more request, for
  * the state the member ended on, and only if that differs from what the server holds. A failure
  * is logged only (spec §8) and the heart goes back to the server's state.
  */
-/**
- * The last state the server confirmed per profile in this tab. Pages keep their lists (search
- * remembers its results for "back"), so a heart mounted from an older list starts from this.
- */
-const confirmedInTab = new Map<number, boolean>();
-
-export function useLikeToggle(
-  profileId: number,
-  likedOnServer: boolean,
-  onSettled?: (liked: boolean) => void,
-): LikeToggle {
-  const [initial] = useState(() => confirmedInTab.get(profileId) ?? likedOnServer);
+export function useLikeToggle(viewerId: number, profileId: number, likedOnServer: boolean): LikeToggle {
+  const key = `${viewerId}:${profileId}`;
+  const [initial] = useState(() => confirmedInTab.get(key) ?? likedOnServer);
   const [liked, setLiked] = useState(initial);
   const [loading, setLoading] = useState(false);
   const confirmed = useRef(initial);
   const wanted = useRef(initial);
   const running = useRef(false);
-  const settled = useRef(onSettled);
-  useEffect(() => {
-    settled.current = onSettled;
-  });
 
   // A fresh answer from the page (a reload, a live event) wins when no tap is waiting on the server.
   const [seenFromServer, setSeenFromServer] = useState(likedOnServer);
@@ -47,11 +40,11 @@ export function useLikeToggle(
   useEffect(() => {
     if (lastFromServer.current === likedOnServer) return;
     lastFromServer.current = likedOnServer;
-    confirmedInTab.set(profileId, likedOnServer);
+    confirmedInTab.set(key, likedOnServer);
     if (running.current) return;
     confirmed.current = likedOnServer;
     wanted.current = likedOnServer;
-  }, [profileId, likedOnServer]);
+  }, [key, likedOnServer]);
 
   const flush = useCallback(async () => {
     running.current = true;
@@ -61,7 +54,7 @@ export function useLikeToggle(
       try {
         await (target ? likeProfile(profileId) : unlikeProfile(profileId));
         confirmed.current = target;
-        confirmedInTab.set(profileId, target);
+        confirmedInTab.set(key, target);
       } catch (error) {
         console.warn('like toggle failed', error);
         wanted.current = confirmed.current;
@@ -71,8 +64,7 @@ export function useLikeToggle(
     }
     running.current = false;
     setLoading(false);
-    settled.current?.(confirmed.current);
-  }, [profileId]);
+  }, [key, profileId]);
 
   const toggle = useCallback(() => {
     wanted.current = !wanted.current;
