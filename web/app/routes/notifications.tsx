@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
@@ -6,6 +6,8 @@ import { EmailChangeIncorrectCard } from '../features/notifications/components/e
 import { EMAIL_CHANGE_INCORRECT_ID, NotificationsList } from '../features/notifications/components/notifications-list';
 import { useNotifications } from '../features/notifications/hooks/use-notifications';
 import { useWebContext } from '../lib/use-web-context';
+
+const subscribeToNothing = () => () => undefined;
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
@@ -18,18 +20,23 @@ export default function Notifications() {
   const { hash } = useLocation();
   const { state, reload, markRead } = useNotifications();
   const list = state.list;
-  const explain =
-    hash === `#${EMAIL_CHANGE_INCORRECT_ID}` ||
-    (list?.notifications.some((item) => item.kind === 'email_change_incorrect') ?? false);
+  // The server never sees the hash: hydration renders as the server did, then the hash counts.
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  const hashAsks = hydrated && hash === `#${EMAIL_CHANGE_INCORRECT_ID}`;
+  const explain = hashAsks || (list?.notifications.some((item) => item.kind === 'email_change_incorrect') ?? false);
 
-  // The card appears once the list is in, after the browser's own jump to the hash: go there now.
+  // The card appears after the browser's own jump to the hash, and moves when the list comes in: go there now.
   const loaded = list !== null;
   useEffect(() => {
-    if (!loaded || hash !== `#${EMAIL_CHANGE_INCORRECT_ID}`) return;
+    if (!hashAsks) return;
     const card = document.getElementById(EMAIL_CHANGE_INCORRECT_ID);
     card?.scrollIntoView?.({ block: 'start' });
     card?.focus({ preventScroll: true });
-  }, [loaded, hash]);
+  }, [hashAsks, loaded]);
 
   return (
     <div className="mx-auto max-w-2xl space-y-5">

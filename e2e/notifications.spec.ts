@@ -1,0 +1,119 @@
+import type { Browser, Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import { expect, message, test } from './fixtures';
+import { mailedLink } from './mail';
+
+const en = (key: string, values: Record<string, string> = {}) =>
+  Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), message('en', key));
+
+/** A fresh, confirmed member of their own, so the demo members other tests read get no notifications. */
+async function activeMember(page: Page, name: string): Promise<number> {
+  const email = `notifications-${name.toLowerCase()}-${Date.now()}@example.test`;
+  await page.goto('/');
+  const signup = await page.request.post('/api/user.php?new=1', {
+    data: { email, name, password: 'notifications password', language: 'en' },
+    headers: { 'x-csrf-token': await csrfOf(page) },
+  });
+  expect(signup.status()).toBe(200);
+  await page.goto(await mailedLink(page.request, email, /\/api\/activate/));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
+  return user.profile.id;
+}
+
+async function csrfOf(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+}
+
+/** A second visitor in a browser context of its own, from an address of its own (the per-IP limits). */
+async function secondPage(browser: Browser): Promise<Page> {
+  const [a, b, c] = crypto.randomBytes(3);
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
+  });
+  return context.newPage();
+}
+
+test('a liked member finds the like on /notifications, opens it and marks everything read', async ({
+  page,
+  browser,
+}) => {
+  const liker = 'Cornelis';
+  const liked = 'Dieuwke';
+  const likerId = await activeMember(page, liker);
+  const other = await secondPage(browser);
+  await activeMember(other, liked);
+  const likedId = ((await (await other.request.get('/api/user.php')).json()) as { profile: { id: number } }).profile.id;
+
+  // A likes B through the API, as the like button does.
+  const like = await page.request.post('/api/likes.php', {
+    data: { profile: likedId },
+    headers: { 'x-csrf-token': await csrfOf(page) },
+  });
+  expect(like.ok()).toBe(true);
+
+  await other.goto('/notifications');
+  const list = other.getByRole('list', { name: en('notifications.title') });
+  const item = list.getByRole('link', { name: new RegExp(en('notifications.like', { name: liker })) });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(en('notifications.unread'));
+  await expect(item).toHaveAttribute('href', `/likes/m/${likerId}`);
+
+  await other.getByRole('button', { name: en('notifications.mark_all_read') }).click();
+  await expect(item).not.toContainText(en('notifications.unread'));
+  await expect(other.getByRole('button', { name: en('notifications.mark_all_read') })).toHaveCount(0);
+  // Read stays read.
+  await other.reload();
+  await expect(
+    list.getByRole('link', { name: new RegExp(en('notifications.like', { name: liker })) }),
+  ).not.toContainText(en('notifications.unread'));
+
+  // Opening it goes to the liker's profile from the likes.
+  await list.getByRole('link', { name: new RegExp(en('notifications.like', { name: liker })) }).click();
+  await expect(other).toHaveURL(new RegExp(`/likes/m/${likerId}$`));
+  await expect(other.getByRole('heading', { level: 1 })).toContainText(liker);
+  await other.context().close();
+});
+
+test('/notifications#email-change-incorrect explains an undone e-mail change', async ({ page }) => {
+  await activeMember(page, 'Evert');
+  await page.goto('/notifications#email-change-incorrect');
+  const card = page.locator('#email-change-incorrect');
+  await expect(card.getByRole('heading', { name: en('notifications.email_change_title') })).toBeVisible();
+  await expect(card).toBeInViewport();
+  await expect(card.getByRole('link', { name: en('notifications.change_password') })).toHaveAttribute(
+    'href',
+    '/profile#profile-account',
+  );
+  await expect(card.getByRole('link', { name: en('notifications.contact_support') })).toHaveAttribute(
+    'href',
+    /^mailto:/,
+  );
+});
+
+test('the push setting on /profile shows its state and the push worker passes the page policy', async ({ page }) => {
+  await activeMember(page, 'Femke');
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: en('push.title') });
+  await expect(section).toBeVisible();
+  const states = ['push.state_on', 'push.state_off', 'push.state_denied', 'push.state_unsupported'].map((key) =>
+    en(key),
+  );
+  const status = section.getByRole('status');
+  await expect(status).toHaveText(
+    new RegExp(states.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+  );
+  // Headless Chromium has the push APIs: the versioned worker is registered at /sw.js?v=2.
+  if ((await status.getAttribute('data-push-setting')) !== 'unsupported') {
+    const script = await page.evaluate(
+      async () =>
+        (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ??
+        (await navigator.serviceWorker.ready).active?.scriptURL,
+    );
+    expect(script).toMatch(/\/sw\.js\?v=2$/);
+  }
+  const worker = await page.request.get('/sw.js?v=2');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['content-type']).toMatch(/javascript/);
+});
