@@ -87,7 +87,10 @@ export function createNotifier({ db, events, push, log }: NotifierDependencies):
       const row = await selectNotifications(db, memberId).where('n.id', '=', id).executeTakeFirst();
       if (!row) return;
       const notification = toNotification(row);
-      await events.publish(memberId, { type: 'notification', notification });
+      // Stored is what counts: a bus that cannot deliver now leaves the tabs to their polling.
+      await events
+        .publish(memberId, { type: 'notification', notification })
+        .catch((error: unknown) => log?.warn({ err: error, memberId }, 'notification not published'));
       // The push does not hold up the like or message that caused it.
       const delivery = pushTo(memberId, notification)
         .catch((error: unknown) => log?.error({ err: error, memberId }, 'push failed'))
