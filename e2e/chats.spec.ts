@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { expect, message, test } from './fixtures';
+import { PORT } from './playwright.config';
 import { mailedLink } from './mail';
 
 const en = (key: string, values: Record<string, string | number> = {}) =>
@@ -204,4 +205,46 @@ test('a chat that cannot be started shows the error toast and stays on the profi
   await expect(toast).toContainText(en('chats.start_failed_title'));
   await expect(page).toHaveURL(new RegExp(`/members/${user.profile.id}/chat$`));
   await expect(page.getByRole('link', { name: en('chats.back_to_profile') })).toBeVisible();
+});
+
+/** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */
+async function untranslatedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const element = node.parentElement;
+      if (!text || !element || element.closest('script, style, textarea, [translate="no"]')) continue;
+      if (!element.checkVisibility()) continue;
+      const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
+      if (words) found.push(text);
+    }
+    return found;
+  });
+}
+
+test('every visible string of the chat list, a conversation and the credits page goes through translation', async ({
+  page,
+  browser,
+  context,
+}) => {
+  await activeMember(page, 'Hilde');
+  const other = await secondPage(browser);
+  const ivoId = await activeMember(other, 'Ivo');
+  await other.context().close();
+  await page.goto(`/members/${ivoId}/chat`);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationPath = new URL(page.url()).pathname;
+
+  await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
+  for (const [path, loaded] of [
+    ['/chats', '.chat-list'],
+    [conversationPath, '.message-cost'],
+    ['/credits?reason=insufficient', '.credits-page table'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(loaded).first()).toBeVisible();
+    expect(await untranslatedText(page), path).toEqual([]);
+  }
 });

@@ -25,6 +25,7 @@ export function ChatAvatar({
   return (
     <span
       aria-hidden="true"
+      translate="no"
       className={`${box} flex shrink-0 items-center justify-center rounded-full bg-brand-soft text-lg font-bold text-ink`}
     >
       {profile.name.slice(0, 1).toUpperCase()}

@@ -50,8 +50,11 @@ export function ChatList({ chats, activeId, me, cdnPrefix, onRemove }: ChatListP
                 <ChatAvatar profile={profile} cdnPrefix={cdnPrefix} />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-semibold'}`}>{profile.name}</span>
+                    <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-semibold'}`} translate="no">
+                      {profile.name}
+                    </span>
                     <time
+                      translate="no"
                       className="shrink-0 text-xs text-ink-muted"
                       dateTime={at}
                       title={formatFullTime(at, regional)}

@@ -123,7 +123,12 @@ export function Conversation({
         <ChatAvatar profile={profile} cdnPrefix={settings.cdn_prefix} size="sm" />
         <div className="min-w-0 flex-1">
           <h2 id={`conversation-${conversationId}-title`} className="heading truncate text-lg">
-            <Link to={profileLink} className="text-link" title={t('chats.view_profile', { name: profile.name })}>
+            <Link
+              to={profileLink}
+              className="text-link"
+              translate="no"
+              title={t('chats.view_profile', { name: profile.name })}
+            >
               {profile.name}
             </Link>
           </h2>

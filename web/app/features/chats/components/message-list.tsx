@@ -49,7 +49,7 @@ export function MessageList({ messages, me, otherName, readUpTo, label }: Messag
               {message.pending ? (
                 t('chats.sending')
               ) : (
-                <time dateTime={message.created_at} title={formatFullTime(message.created_at, regional)}>
+                <time translate="no" dateTime={message.created_at} title={formatFullTime(message.created_at, regional)}>
                   {formatChatTime(message.created_at, regional)}
                 </time>
               )}

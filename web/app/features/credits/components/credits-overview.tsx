@@ -81,7 +81,7 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
             </h2>
             <p>
               {t('credits.buy_text')}{' '}
-              <a className="text-link break-all" href={`mailto:${supportEmail}`}>
+              <a className="text-link break-all" href={`mailto:${supportEmail}`} translate="no">
                 {supportEmail}
               </a>
             </p>
@@ -92,7 +92,7 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
               {t('credits.ledger_title')}
             </h2>
             {state.credits.ledger.length === 0 ? (
-              <p className="text-ink-muted">{t('credits.ledger_empty')}</p>
+              <p className="credits-ledger-empty text-ink-muted">{t('credits.ledger_empty')}</p>
             ) : (
               <table className="w-full text-start">
                 <thead className="sr-only">
@@ -106,7 +106,9 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
                   {state.credits.ledger.map((row) => (
                     <tr key={row.id} className="border-b border-line">
                       <td className="py-2 pe-2 text-sm text-ink-muted">
-                        <time dateTime={row.created_at}>{dates.format(new Date(row.created_at))}</time>
+                        <time translate="no" dateTime={row.created_at}>
+                          {dates.format(new Date(row.created_at))}
+                        </time>
                       </td>
                       <td className="py-2 pe-2">{t(REASON_KEYS[row.reason])}</td>
                       <td className={`py-2 text-end font-bold ${row.delta < 0 ? 'text-danger' : 'text-success'}`}>
