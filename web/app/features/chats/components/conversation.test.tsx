@@ -106,7 +106,11 @@ describe('a conversation', () => {
 
     FakeEventSource.emit({ type: 'message', message: message(3, GRETA, 'Are you there?') });
     FakeEventSource.emit({ type: 'message', message: { ...message(9, GRETA, 'Other chat'), conversation: 6 } });
-    expect(await screen.findByText('Are you there?')).toBeTruthy();
+    expect(await screen.findByText('Are you there?', { selector: '.message-body' })).toBeTruthy();
+    // Read out once, from a polite live region.
+    expect(
+      screen.getByText(`${t('chats.they_wrote', { name: 'Greta' })} Are you there?`).getAttribute('aria-live'),
+    ).toBe('polite');
     expect(screen.queryByText('Other chat')).toBeNull();
     await waitFor(() =>
       expect(api.callsTo('PUT', '/api/messages.php').at(-1)?.body).toEqual({ conversation: 5, up_to: 3 }),

@@ -158,6 +158,10 @@ export function Conversation({
         />
       </div>
 
+      {/* New messages are read out as they come; the list itself is not a live region (it would read all of it). */}
+      <p className="sr-only" aria-live="polite">
+        {conversation.arrived ? `${t('chats.they_wrote', { name: profile.name })} ${conversation.arrived.body}` : ''}
+      </p>
       {sendError ? <FormAlert>{sendError}</FormAlert> : null}
       {profile.available ? (
         <MessageComposer

@@ -43,6 +43,8 @@ export function useConversation(
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [readUpTo, setReadUpTo] = useState(0);
   const [attempt, setAttempt] = useState(0);
+  /** The newest message that arrived live from the other member, for screen readers. */
+  const [arrived, setArrived] = useState<ChatMessage | null>(null);
   const markedUpTo = useRef(0);
   const callbacksRef = useRef(callbacks);
   useEffect(() => {
@@ -109,6 +111,7 @@ export function useConversation(
 
   useLiveEvent('message', ({ message }) => {
     if (message.conversation !== conversationId) return;
+    if (message.from !== me) setArrived(message);
     setMessages((current) => {
       // Our own message from this tab: the answer to the send replaces the optimistic copy.
       const mine = message.from === me ? current.find((item) => item.pending && item.body === message.body) : undefined;
@@ -167,5 +170,5 @@ export function useConversation(
     [conversationId, me, revalidate],
   );
 
-  return { status, profile, messages, older, loadingOlder, readUpTo, retry, loadOlder, send };
+  return { status, profile, messages, older, loadingOlder, readUpTo, arrived, retry, loadOlder, send };
 }
