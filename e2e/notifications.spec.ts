@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import crypto from 'node:crypto';
+import { CLIENT_HEADER } from '@rendezvous/contract';
 import { expect, message, test } from './fixtures';
 import { mailedLink } from './mail';
 
@@ -35,7 +36,7 @@ async function secondPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test('a liked member finds the like on /notifications, opens it and marks everything read', async ({
+test('a liked and written member finds both on /notifications, marks everything read and opens the like', async ({
   page,
   browser,
 }) => {
@@ -52,6 +53,18 @@ test('a liked member finds the like on /notifications, opens it and marks everyt
     headers: { 'x-csrf-token': await csrfOf(page) },
   });
   expect(like.ok()).toBe(true);
+  // And writes to B, paid from the welcome credits.
+  // Starting a chat is a GET only our own pages may make: they send the client header.
+  const started = await page.request.get(`/api/chat.php?profile=${likedId}`, {
+    headers: { [CLIENT_HEADER]: '@rendezvous/web@e2e' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const chat = (await started.json()) as { id: number };
+  const sent = await page.request.post('/api/messages.php', {
+    data: { conversation: chat.id, body: 'Hallo Dieuwke' },
+    headers: { 'x-csrf-token': await csrfOf(page) },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
 
   await other.goto('/notifications');
   const list = other.getByRole('list', { name: en('notifications.title') });
@@ -59,9 +72,13 @@ test('a liked member finds the like on /notifications, opens it and marks everyt
   await expect(item).toBeVisible();
   await expect(item).toContainText(en('notifications.unread'));
   await expect(item).toHaveAttribute('href', `/likes/m/${likerId}`);
+  const written = list.getByRole('link', { name: new RegExp(en('notifications.message', { name: liker })) });
+  await expect(written).toHaveAttribute('href', `/chats/${chat.id}`);
+  await expect(written).toContainText(en('notifications.unread'));
 
   await other.getByRole('button', { name: en('notifications.mark_all_read') }).click();
   await expect(item).not.toContainText(en('notifications.unread'));
+  await expect(written).not.toContainText(en('notifications.unread'));
   await expect(other.getByRole('button', { name: en('notifications.mark_all_read') })).toHaveCount(0);
   // Read stays read.
   await other.reload();
