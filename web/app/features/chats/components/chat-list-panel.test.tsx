@@ -1,6 +1,7 @@
 import type { ChatListItem } from '@rendezvous/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot, testI18n } from '../../../test/render';
@@ -26,8 +27,18 @@ function chat(id: number, name: string, unread: number): ChatListItem {
   };
 }
 
+function Address() {
+  return <p>Now at {useLocation().pathname}</p>;
+}
+
 const renderPanel = (activeId: number | null = null) =>
-  renderWithRoot(<ChatListPanel activeId={activeId} />, { web: makeWebContext({ user: makeUser() }) });
+  renderWithRoot(
+    <>
+      <ChatListPanel activeId={activeId} />
+      <Address />
+    </>,
+    { web: makeWebContext({ user: makeUser() }), path: activeId ? `/chats/${activeId}` : '/chats' },
+  );
 
 async function removeGreta(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: t('chats.remove', { name: 'Greta' }) }));
@@ -90,6 +101,19 @@ describe('the chat list', () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/chats.php')).toHaveLength(2));
     // The server still has it, so the reloaded list shows it again.
     expect(await screen.findByRole('link', { name: /Greta/ })).toBeTruthy();
+  });
+
+  it('leaves the conversation that was open once it is removed', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/chats.php': () => json({ chats: [chat(1, 'Greta', 0), chat(2, 'Henk', 0)] }),
+      'DELETE /api/chat.php': () => json({ removed: true }),
+    });
+    renderPanel(1);
+    expect(await screen.findByText('Now at /chats/1')).toBeTruthy();
+
+    await removeGreta(user);
+    expect(await screen.findByText('Now at /chats')).toBeTruthy();
   });
 
   it('offers the search when there are no conversations', async () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useWebContext } from '../../../lib/use-web-context';
@@ -11,6 +12,7 @@ export function ChatListPanel({ activeId, reloadKey = 0 }: { activeId: number | 
   const { t } = useTranslation();
   const { user, settings } = useWebContext();
   const list = useChatList(reloadKey);
+  const navigate = useNavigate();
 
   return (
     <div className="space-y-2">
@@ -39,7 +41,12 @@ export function ChatListPanel({ activeId, reloadKey = 0 }: { activeId: number | 
           activeId={activeId}
           me={user?.profile.id ?? 0}
           cdnPrefix={settings.cdn_prefix}
-          onRemove={(id) => void list.remove(id)}
+          onRemove={(id) => {
+            void list.remove(id).then((removed) => {
+              // The open conversation went with it: back to the list alone. On failure the alert stays in view.
+              if (removed && id === activeId) void navigate('/chats', { replace: true });
+            });
+          }}
         />
       )}
     </div>

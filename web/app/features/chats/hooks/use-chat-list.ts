@@ -53,16 +53,19 @@ export function useChatList(reloadKey = 0) {
 
   /** Spec §4/§8: gone from the list at once, then the server, then the list again, failed or not. */
   const remove = useCallback(
-    async (conversationId: number) => {
+    async (conversationId: number): Promise<boolean> => {
       setRemoveError(null);
       setChats((current) => current.filter((chat) => chat.conversation.id !== conversationId));
+      let removed = true;
       try {
         await removeChat(conversationId);
       } catch (error) {
         console.warn('Could not remove the chat', error);
         setRemoveError(error instanceof Error ? error.message : String(error));
+        removed = false;
       }
       reload();
+      return removed;
     },
     [reload],
   );
