@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import crypto from 'node:crypto';
 import { expect, message, test } from './fixtures';
 import { mailedLink } from './mail';
+import { PORT } from './playwright.config';
 
 const en = (key: string, values: Record<string, string> = {}) =>
   Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), message('en', key));
@@ -95,4 +96,51 @@ test('a member likes another from their page; the other sees the like as new unt
     other.getByRole('list', { name: en('likes.tab_mutual') }).getByRole('link', { name: liker, exact: true }),
   ).toBeVisible();
   await other.context().close();
+});
+
+/** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */
+async function untranslatedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const element = node.parentElement;
+      if (!text || !element || element.closest('script, style, textarea, [translate="no"]')) continue;
+      if (!element.checkVisibility()) continue;
+      const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
+      if (words) found.push(text);
+    }
+    return found;
+  });
+}
+
+test('every visible string of the likes screens goes through translation, and they fit 360 pixels', async ({
+  page,
+  browser,
+  context,
+}) => {
+  await activeMember(page, 'Jolien');
+  const other = await secondPage(browser);
+  await activeMember(other, 'Kees');
+  const likedId = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
+  await other.goto(`/members/${likedId.profile.id}`);
+  await other.getByRole('button', { name: en('likes.like', { name: 'Jolien' }) }).click();
+  await expect(other.getByRole('button', { name: en('likes.unlike', { name: 'Jolien' }) })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+  await other.context().close();
+
+  await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
+  for (const path of ['/likes', '/likes/sent', '/likes/mutual']) {
+    await page.goto(path);
+    await expect(page.locator(path === '/likes' ? '.likes-new' : 'main p').first()).toBeVisible();
+    expect(await untranslatedText(page), path).toEqual([]);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+  }
 });

@@ -39,7 +39,11 @@ export function ProfileCard({ profile, to, onOpen, actions }: ProfileCardProps) 
             className="size-full object-cover"
           />
         ) : (
-          <div className="flex size-full items-center justify-center text-5xl text-ink-muted" aria-hidden="true">
+          <div
+            className="flex size-full items-center justify-center text-5xl text-ink-muted"
+            aria-hidden="true"
+            translate="no"
+          >
             {profile.name.slice(0, 1).toUpperCase()}
           </div>
         )}
