@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { down, up } from '../db/migrations/2026_11_23_000001_conversations.js';
+import { insertMember, insertSite, testSiteConfig } from '../test/fixtures.js';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-database.js';
+
+describe.each(TEST_DIALECTS)('push subscriptions migration on %s', (dialect) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => database.cleanup());
+
+  it('moves subscriptions kept on the account into the devices table', async () => {
+    const untyped = database.db as unknown as Kysely<unknown>;
+    await down(untyped);
+    const siteId = await insertSite(database.db, testSiteConfig('migrate.test'), true);
+    const subscription = { endpoint: 'https://push.example.test/device-1', keys: { p256dh: 'p', auth: 'a' } };
+    const withDevice = await insertMember(database.db, siteId, { push_subscription: JSON.stringify(subscription) });
+    await insertMember(database.db, siteId, { push_subscription: 'not json' });
+    await insertMember(database.db, siteId);
+
+    await up(untyped);
+
+    const rows = await database.db
+      .selectFrom('push_subscriptions')
+      .select(['member_id', 'endpoint', 'subscription'])
+      .execute();
+    expect(rows).toEqual([
+      { member_id: withDevice, endpoint: subscription.endpoint, subscription: JSON.stringify(subscription) },
+    ]);
+  });
+});
