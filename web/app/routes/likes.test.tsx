@@ -38,10 +38,14 @@ const LIKES: LikesResponse = {
 
 function renderLikes(path: string) {
   const web = makeWebContext({ user: makeUser() });
+  const rootLoads = { count: 0 };
   const Stub = createRoutesStub([
     {
       id: 'root',
-      loader: () => web,
+      loader: () => {
+        rootLoads.count += 1;
+        return web;
+      },
       Component: () => (
         <LocaleProvider initial={web}>
           <Outlet />
@@ -59,6 +63,7 @@ function renderLikes(path: string) {
       <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: web } }} />
     </I18nextProvider>,
   );
+  return rootLoads;
 }
 
 const names = (list: HTMLElement) =>
@@ -73,8 +78,10 @@ describe('the likes screen', () => {
 
   it('opens on the received likes, new ones marked, each linked under /likes/m/', async () => {
     fakeApi({ 'GET /api/likes.php': () => json(LIKES) });
-    renderLikes('/likes');
+    const rootLoads = renderLikes('/likes');
     const list = await screen.findByRole('list', { name: t('likes.tab_received') });
+    // The page data came with the page: only a lost session loads it again.
+    expect(rootLoads.count).toBe(0);
     expect(names(list)).toEqual(['Ingrid, 60', 'Greta, 60']);
     const ingrid = within(list).getByRole('link', { name: 'Ingrid, 60' });
     expect(ingrid.getAttribute('href')).toBe('/likes/m/4');
@@ -122,5 +129,15 @@ describe('the likes screen', () => {
     await userEvent.click(within(alert).getByRole('button', { name: t('likes.retry') }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(await screen.findByRole('list', { name: t('likes.tab_received') })).toBeTruthy();
+  });
+
+  it('loads the page data again on a 403 rather than showing an error: the session is gone', async () => {
+    const api = fakeApi({
+      'GET /api/likes.php': () => json({ error: { code: 'not_logged_in', message: 'Log in' } }, 403),
+    });
+    const rootLoads = renderLikes('/likes');
+    await waitFor(() => expect(rootLoads.count).toBeGreaterThan(0));
+    expect(api.callsTo('GET', '/api/likes.php').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
