@@ -51,6 +51,14 @@ if (!(await reachable(5432))) {
   skipped.push('PostgreSQL database tests: nothing answers on 127.0.0.1:5432 (SQLite was tested)');
 }
 
+if (!(await reachable(6379))) {
+  if (CI) {
+    console.error('Redis on 127.0.0.1:6379 is unreachable; CI runs the event bus tests across nodes on it.');
+    process.exit(1);
+  }
+  skipped.push('Redis event bus tests: nothing answers on 127.0.0.1:6379 (the in-process bus was tested)');
+}
+
 const steps = [
   ['types: contract and server', ...npx(['tsc', '-b', 'contract', 'server'])],
   ['types: server tests', ...npx(['tsc', '-p', 'server/tsconfig.test.json'])],

@@ -41,6 +41,7 @@ import { createWebPushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
+import { createRedisEventBus } from './realtime/redis-event-bus.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
@@ -61,7 +62,7 @@ export interface AppDependencies {
   logStream?: FastifyLoggerOptions['stream'];
   /** Serve the web app (server rendering and assets). API-only tests leave it out. */
   web?: WebDevServer | Record<string, never> | false;
-  /** Live events across tabs and nodes; by default in process. */
+  /** Live events across tabs and nodes; by default through Redis when REDIS_URL is set, else in process. */
   events?: EventBus;
 }
 
@@ -127,7 +128,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const mail = createMailService({ db, mailer, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const vapid = await loadVapidKeys(db, config.vapid);
-  const events = deps.events ?? createMemoryEventBus();
+  const events =
+    deps.events ??
+    (config.redisUrl ? createRedisEventBus({ url: config.redisUrl, log: app.log }) : createMemoryEventBus());
   const notifier = createNotifier({
     db,
     events,

@@ -9,6 +9,7 @@ import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { createI18n } from './lib/i18n';
+import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
 import { routeNameFromId } from './route-table';
@@ -56,10 +57,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {i18n && web ? (
           <I18nextProvider i18n={i18n}>
             <LocaleProvider initial={web}>
-              <ToastProvider>
-                <PageLoadingIndicator />
-                {children}
-              </ToastProvider>
+              <LiveEventsProvider loggedIn={Boolean(web.user)}>
+                <ToastProvider>
+                  <PageLoadingIndicator />
+                  {children}
+                </ToastProvider>
+              </LiveEventsProvider>
             </LocaleProvider>
           </I18nextProvider>
         ) : (

@@ -1,0 +1,115 @@
+import { EVENTS_PATH, type LiveEvent, type LiveEventType } from '@rendezvous/contract';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+
+type Listener = (event: LiveEvent) => void;
+
+/** Every `LiveEvent` type, as a record so the compiler notices one the contract adds. */
+const LIVE_EVENT_TYPES = Object.keys({
+  message: true,
+  read: true,
+  chats: true,
+  like: true,
+  notification: true,
+} satisfies Record<LiveEventType, true>);
+
+// Loaded with the first event: the schemas (and zod) stay out of every page's first load.
+const loadSchema = () => import('@rendezvous/contract').then((contract) => contract.LiveEventSchema);
+/** First wait after the server refused the stream, doubled per failure up to the maximum. */
+const RECONNECT_MIN_MS = 2_000;
+const RECONNECT_MAX_MS = 120_000;
+
+interface LiveEvents {
+  subscribe(listener: Listener): () => void;
+}
+
+const LiveEventsContext = createContext<LiveEvents | null>(null);
+
+/**
+ * One server-sent-events stream per tab while a member is logged in (architecture: Realtime);
+ * every feature listens through `useLiveEvent`. Closed on logout, reconnected after drops;
+ * polling (spec §9) stays as the fallback for whatever a drop missed.
+ */
+export function LiveEventsProvider({ loggedIn, children }: { loggedIn: boolean; children: ReactNode }) {
+  const [bus] = useState(() => {
+    const listeners = new Set<Listener>();
+    return {
+      listeners,
+      subscribe(listener: Listener) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    };
+  });
+
+  useEffect(() => {
+    if (!loggedIn || typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+
+    // Events are handed on in the order they came, though checking each waits for the schema.
+    let queue = Promise.resolve();
+    const onEvent = (message: MessageEvent<string>) => {
+      queue = queue
+        .then(async () => {
+          const schema = await loadSchema();
+          let parsed;
+          try {
+            parsed = schema.safeParse(JSON.parse(message.data));
+          } catch (error) {
+            console.warn('Ignored a live event that is not JSON', error);
+            return;
+          }
+          if (!parsed.success) {
+            console.warn('Ignored a live event of unknown shape', parsed.error);
+            return;
+          }
+          for (const listener of bus.listeners) listener(parsed.data);
+        })
+        .catch((error: unknown) => console.warn('Could not hand on a live event', error));
+    };
+    const connect = () => {
+      const current = new EventSource(EVENTS_PATH);
+      source = current;
+      current.onopen = () => {
+        failures = 0;
+      };
+      // A dropped stream the browser reconnects by itself (CONNECTING); after an HTTP error
+      // (a restart's 502, too many tabs, a lapsed session) it gives up for good (CLOSED), so
+      // try again later ourselves, waiting longer each time.
+      current.onerror = () => {
+        if (current.readyState !== EventSource.CLOSED) return;
+        const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
+        failures += 1;
+        retry = setTimeout(connect, delay * (0.5 + Math.random() / 2));
+      };
+      for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, onEvent);
+    };
+
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [loggedIn, bus]);
+
+  return <LiveEventsContext.Provider value={bus}>{children}</LiveEventsContext.Provider>;
+}
+
+/** Calls `listener` for each live event of `type`; the latest listener is used without resubscribing. */
+export function useLiveEvent<T extends LiveEventType>(
+  type: T,
+  listener: (event: Extract<LiveEvent, { type: T }>) => void,
+) {
+  const bus = useContext(LiveEventsContext);
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (!bus) return;
+    return bus.subscribe((event) => {
+      if (event.type === type) latest.current(event as Extract<LiveEvent, { type: T }>);
+    });
+  }, [bus, type]);
+}
