@@ -23,7 +23,11 @@ function notification(id: number, overrides: Partial<Notification>): Notificatio
 
 const LIST: NotificationsResponse = {
   notifications: [
-    notification(3, { kind: 'message', actor: { id: 9, name: 'Greta', main_image: null }, conversation: 41 }),
+    notification(3, {
+      kind: 'message',
+      actor: { id: 9, name: 'Greta', main_image: { thumb_filename: 'greta-thumb.jpg' } },
+      conversation: 41,
+    }),
     notification(2, { kind: 'like', actor: { id: 8, name: 'Ingrid', main_image: null }, read: true }),
     notification(1, { kind: 'email_change_incorrect' }),
   ],
@@ -52,6 +56,9 @@ describe('/notifications', () => {
     expect(links[0]!.textContent).toContain(t('notifications.message', { name: 'Greta' }));
     expect(links[1]!.textContent).not.toContain(t('notifications.unread'));
     expect(links[1]!.textContent).toContain(t('notifications.like', { name: 'Ingrid' }));
+    // The actors' thumbnails, or their initial.
+    expect(links[0]!.querySelector('img')?.getAttribute('src')).toMatch(/\/media\/greta-thumb\.jpg$/);
+    expect(links[1]!.textContent).toMatch(/^I/);
     // A notice of an undone e-mail change brings its explanation along.
     expect(screen.getByRole('heading', { name: t('notifications.email_change_title') })).toBeTruthy();
   });

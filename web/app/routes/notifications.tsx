@@ -71,6 +71,7 @@ export default function Notifications() {
       {list && list.notifications.length > 0 ? (
         <NotificationsList
           notifications={list.notifications}
+          cdnPrefix={settings.cdn_prefix}
           onOpen={(item) => {
             if (!item.read) void markRead({ ids: [item.id] });
           }}

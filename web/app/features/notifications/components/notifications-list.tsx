@@ -1,6 +1,7 @@
 import type { Notification } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { mediaUrl } from '../../../lib/media';
 
 /** The explanation card's id: /notifications#email-change-incorrect (spec §2) scrolls to it. */
 export const EMAIL_CHANGE_INCORRECT_ID = 'email-change-incorrect';
@@ -34,14 +35,39 @@ function NotificationText({ notification }: { notification: Notification }) {
   }
 }
 
+/** The actor's thumbnail or initial; decorative, as the text names them. */
+function ActorAvatar({ actor, cdnPrefix }: { actor: NonNullable<Notification['actor']>; cdnPrefix: string }) {
+  if (actor.main_image) {
+    return (
+      <img
+        src={mediaUrl(actor.main_image.thumb_filename, cdnPrefix)}
+        alt=""
+        className="size-10 shrink-0 rounded-full object-cover"
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      translate="no"
+      className="bg-brand-soft text-ink flex size-10 shrink-0 items-center justify-center rounded-full font-bold"
+    >
+      {actor.name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
 export interface NotificationsListProps {
   notifications: Notification[];
+  /** The site's CDN for the actors' thumbnails (settings.cdn_prefix). */
+  cdnPrefix: string;
   /** An item was opened: it counts as read. */
   onOpen: (notification: Notification) => void;
 }
 
 /** Newest first; unread ones stand out and say so to screen readers too. */
-export function NotificationsList({ notifications, onOpen }: NotificationsListProps) {
+export function NotificationsList({ notifications, cdnPrefix, onOpen }: NotificationsListProps) {
   const { t, i18n } = useTranslation();
   return (
     <ul className="card divide-y divide-line" aria-label={t('notifications.title')}>
@@ -56,6 +82,7 @@ export function NotificationsList({ notifications, onOpen }: NotificationsListPr
               aria-hidden="true"
               className={`mt-2 size-2 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-brand'}`}
             />
+            {notification.actor ? <ActorAvatar actor={notification.actor} cdnPrefix={cdnPrefix} /> : null}
             <span className="min-w-0 flex-1">
               <span className={`block ${notification.read ? '' : 'font-semibold'}`}>
                 {notification.read ? null : <span className="sr-only">{t('notifications.unread')}: </span>}
