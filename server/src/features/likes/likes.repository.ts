@@ -36,6 +36,21 @@ export function createLikesRepository(db: Db) {
       return Boolean(row);
     },
 
+    /**
+     * Whether `profileId` was ever told that `memberId` liked them. Unliking and liking again
+     * then tells them nothing new, so toggling cannot flood someone's notifications.
+     */
+    async notifiedBefore(memberId: number, profileId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('notifications')
+        .select('id')
+        .where('member_id', '=', profileId)
+        .where('kind', '=', 'like')
+        .where('actor_id', '=', memberId)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
     /** Takes the like back; false when there was none. */
     async remove(memberId: number, profileId: number): Promise<boolean> {
       const result = await db

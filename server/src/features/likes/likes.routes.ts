@@ -56,9 +56,9 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
     async (request) => {
       const me = memberOf(request).id;
       const profile = await target(request, request.body.profile);
-      // A repeated like (a second tab, a retry) notifies nobody twice.
+      // A repeated like (a second tab, a retry, or unlike and like again) notifies nobody twice.
       if (await likes.add(me, profile)) {
-        await notifier.notify(profile, { kind: 'like', actorId: me });
+        if (!(await likes.notifiedBefore(me, profile))) await notifier.notify(profile, { kind: 'like', actorId: me });
         await events.publish(profile, { type: 'like', profile: me, by_me: false });
       }
       await events.publish(me, { type: 'like', profile, by_me: true });

@@ -121,6 +121,16 @@ describe.each(TEST_DIALECTS)('likes on %s', (dialect) => {
     expect(await t.database.db.selectFrom('likes').selectAll().where('member_id', '=', me.id).execute()).toEqual([]);
     expect((await lists(me)).profiles).toEqual([]);
     expect((await lists(other)).liked_by).toEqual([]);
+
+    // Liking again shows as a new like, but toggling sends no second notification.
+    await like(me, other.id);
+    expect((await lists(other)).liked_by).toMatchObject([{ id: me.id, like_new: true }]);
+    const after = await t.database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('member_id', '=', other.id)
+      .execute();
+    expect(after).toHaveLength(1);
   });
 
   it('tells both members live: the liked one once, the liker in every tab', async () => {
