@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLo
 import { ErrorPage } from './components/shell/error-page';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
+import { BadgeProvider } from './features/badge/components/badge-provider';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
@@ -100,7 +101,11 @@ export default function App() {
   useFatalErrors();
   useUserPolling();
   useTrafficSourceCapture();
-  return <Outlet />;
+  return (
+    <BadgeProvider>
+      <Outlet />
+    </BadgeProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -11,18 +11,23 @@ export interface TopNavProps {
   onLogout?: () => void;
   /** Spec §4 logging-out flag: the button shows it is busy. */
   loggingOut?: boolean;
+  /** Unread messages and new likes, shown next to Chats and Likes when above zero. */
+  counts?: { unread: number; newLikes: number } | null;
 }
 
 interface NavItem {
   to: string;
   label: string;
+  count?: number | undefined;
+  /** What the count means, for screen readers: the number alone says nothing. */
+  countLabel?: string;
 }
 
 /**
  * The site header: name, the links the template and login state allow (spec §3 template
  * features), the language and, on phones, a menu button that folds it all away.
  */
-export function TopNav({ onLogout, loggingOut = false }: TopNavProps) {
+export function TopNav({ onLogout, loggingOut = false, counts }: TopNavProps) {
   const { t } = useTranslation();
   const { settings, user } = useWebContext();
   const features = settings.template.features;
@@ -52,13 +57,29 @@ export function TopNav({ onLogout, loggingOut = false }: TopNavProps) {
   if (!features.navigation) return null;
 
   const items: NavItem[] = user
-    ? [
-        features.profile_search ? { to: NAMED_ROUTES.members, label: t('nav.members') } : null,
-        features.likes ? { to: NAMED_ROUTES.likes, label: t('nav.likes') } : null,
-        features.chat ? { to: '/chats', label: t('nav.chats') } : null,
-        features.notifications ? { to: NAMED_ROUTES.notifications, label: t('nav.notifications') } : null,
-        { to: '/profile', label: t('nav.profile') },
-      ].filter((item): item is NavItem => item !== null)
+    ? (
+        [
+          features.profile_search ? { to: NAMED_ROUTES.members, label: t('nav.members') } : null,
+          features.likes
+            ? {
+                to: NAMED_ROUTES.likes,
+                label: t('nav.likes'),
+                count: counts?.newLikes,
+                countLabel: t('nav.new_likes', { count: counts?.newLikes }),
+              }
+            : null,
+          features.chat
+            ? {
+                to: '/chats',
+                label: t('nav.chats'),
+                count: counts?.unread,
+                countLabel: t('nav.unread_messages', { count: counts?.unread }),
+              }
+            : null,
+          features.notifications ? { to: NAMED_ROUTES.notifications, label: t('nav.notifications') } : null,
+          { to: '/profile', label: t('nav.profile') },
+        ] satisfies (NavItem | null)[]
+      ).filter((item) => item !== null)
     : [{ to: NAMED_ROUTES.login, label: t('nav.login') }];
 
   return (
@@ -98,8 +119,16 @@ export function TopNav({ onLogout, loggingOut = false }: TopNavProps) {
           <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="nav-link">
+                <NavLink to={item.to} className="nav-link gap-1.5">
                   {item.label}
+                  {item.count ? (
+                    <>
+                      <span className="nav-count" aria-hidden="true">
+                        {item.count}
+                      </span>
+                      <span className="sr-only">{item.countLabel}</span>
+                    </>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -2,23 +2,8 @@ import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_WITH_PUSH_MS } from '../../../lib/constants';
+import { hasPushSubscription } from '../../../lib/push-subscription';
 import { useWebContext } from '../../../lib/use-web-context';
-
-/**
- * Whether this browser holds a push subscription. The user object does not say, and a
- * subscription stored from another device brings no news to this one anyway.
- */
-async function hasPushSubscription(): Promise<boolean> {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window)) return false;
-  try {
-    // `ready` never settles without a worker, so ask for the registration instead.
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(await registration?.pushManager.getSubscription());
-  } catch (error) {
-    console.warn('Could not read the push subscription', error);
-    return false;
-  }
-}
 
 /**
  * Spec §4/§9: while logged in the user is fetched every 60 s, or every 300 s when push
