@@ -57,7 +57,14 @@ export function createRedisEventBus({ url, keyPrefix = 'rv:', log }: RedisEventB
   subscriber.on('message', (from: string, payload: string) => {
     const set = listeners.get(Number(from.slice(channelPrefix.length)));
     if (!set) return;
-    const event = JSON.parse(payload) as LiveEvent;
+    let event: LiveEvent;
+    try {
+      event = JSON.parse(payload) as LiveEvent;
+    } catch (error) {
+      // Thrown here it would escape into the Redis client; a stray publish must not stop the node.
+      log?.error({ err: error, channel: from }, 'Ignored a live event that is not JSON');
+      return;
+    }
     for (const listener of set) {
       // One failing stream must not keep the event from the member's other tabs.
       try {
