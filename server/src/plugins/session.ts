@@ -8,6 +8,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     member: MemberRow | null;
   }
+  interface FastifyInstance {
+    /** The request's session looked up again: a long-lived stream checks it has not ended since. */
+    sessionMember(request: FastifyRequest): Promise<MemberRow | null>;
+  }
 }
 
 export interface SessionCookieOptions {
@@ -16,10 +20,14 @@ export interface SessionCookieOptions {
 
 /** Resolves the session cookie to a member once per request; absence is not an error here. */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionsRepository }) => {
+  const sessionMember = async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? ((await options.sessions.findMember(token, request.site.id)) ?? null) : null;
+  };
+  app.decorate('sessionMember', sessionMember);
   app.decorateRequest('member', null);
   app.addHook('preHandler', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    request.member = token ? ((await options.sessions.findMember(token, request.site.id)) ?? null) : null;
+    request.member = await sessionMember(request);
   });
 });
 

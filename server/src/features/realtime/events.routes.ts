@@ -72,7 +72,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       const unsubscribe = events.subscribe(memberId, (event: LiveEvent) =>
         send(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
       );
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
+      // Each heartbeat also checks the session: after a logout elsewhere or a password change
+      // the stream ends within one beat instead of carrying messages on to a session now gone.
+      const heartbeat = setInterval(() => {
+        app.sessionMember(request).then(
+          (member) => (member?.id === memberId ? send(': heartbeat\n\n') : stream.end()),
+          (error: unknown) => request.log.warn({ err: error, memberId }, 'Could not check a live stream session'),
+        );
+      }, HEARTBEAT_MS);
       heartbeat.unref();
       send(`retry: ${RECONNECT_HINT_MS}\n: connected\n\n`);
 

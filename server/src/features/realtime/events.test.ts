@@ -85,6 +85,26 @@ describe.each(TEST_DIALECTS)('live events stream on %s', (dialect) => {
     }
   });
 
+  it('ends the stream at the next heartbeat once the session is gone', async () => {
+    const leaverId = await insertMember(t.database.db, t.siteId, { email: 'leaver@example.test' });
+    const session = await logIn(t.app, 'leaver@example.test');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let stream: SseStream | undefined;
+    try {
+      stream = await open(session);
+      await waitFor(() => stream!.comments.includes('connected'));
+      // A password change or a logout on another device ends every session of the member.
+      await t.database.db.deleteFrom('sessions').where('member_id', '=', leaverId).execute();
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await stream.ended;
+      expect(stream.comments).not.toContain('heartbeat');
+      await waitFor(async () => !(await events.isConnected(leaverId)));
+    } finally {
+      stream?.close();
+      vi.useRealTimers();
+    }
+  });
+
   it('stops listening when the tab closes', async () => {
     const stream = await open(other.session);
     await waitFor(() => events.isConnected(other.id));
