@@ -1,46 +1,7 @@
-import crypto from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { expect, message, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { en, expect, test } from './fixtures';
+import { activeMember, csrfToken, secondPage, untranslatedText } from './members';
 import { PORT } from './playwright.config';
-import { mailedLink } from './mail';
-
-const en = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce(
-    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
-    message('en', key),
-  );
-
-/**
- * A fresh, confirmed member of their own: chats change both members' lists, balances and blocks,
- * so the demo members other tests read stay untouched. Unconfirmed members are hidden from others.
- */
-async function activeMember(page: Page, name: string): Promise<number> {
-  const email = `chats-${name.toLowerCase()}-${Date.now()}-${crypto.randomInt(1e6)}@example.test`;
-  await page.goto('/');
-  const signup = await page.request.post('/api/user.php?new=1', {
-    data: { email, name, password: 'chats password here', language: 'en' },
-    headers: { 'x-csrf-token': await csrf(page) },
-  });
-  expect(signup.status()).toBe(200);
-  await page.goto(await mailedLink(page.request, email, /\/api\/activate/));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
-  return user.profile.id;
-}
-
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-}
-
-/** A second member in a browser context of their own, from an address of their own (the per-IP limits). */
-async function secondPage(browser: Browser): Promise<Page> {
-  const [a, b, c] = crypto.randomBytes(3);
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
-  });
-  return context.newPage();
-}
 
 async function unreadIn(page: Page, conversationId: number): Promise<number | undefined> {
   const { chats } = (await (await page.request.get('/api/chats.php')).json()) as {
@@ -132,7 +93,7 @@ test('a member without enough credits is sent to the credits page, and the messa
   for (let sent = 0; status === 200 && sent < 50; sent += 1) {
     const response = await page.request.post('/api/messages.php', {
       data: { conversation: conversationId, body: `Message ${sent}` },
-      headers: { 'x-csrf-token': await csrf(page) },
+      headers: { 'x-csrf-token': await csrfToken(page) },
     });
     status = response.status();
   }
@@ -206,23 +167,6 @@ test('a chat that cannot be started shows the error toast and stays on the profi
   await expect(page).toHaveURL(new RegExp(`/members/${user.profile.id}/chat$`));
   await expect(page.getByRole('link', { name: en('chats.back_to_profile') })).toBeVisible();
 });
-
-/** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */
-async function untranslatedText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      if (!text || !element || element.closest('script, style, textarea, [translate="no"]')) continue;
-      if (!element.checkVisibility()) continue;
-      const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
-      if (words) found.push(text);
-    }
-    return found;
-  });
-}
 
 test('every visible string of the chat list, a conversation and the credits page goes through translation', async ({
   page,

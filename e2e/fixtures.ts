@@ -68,6 +68,14 @@ export async function logInAsDemoMember(page: Page): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
+/** An English message with its {{placeholders}} filled, as the page shows it. */
+export function en(key: string, values: Record<string, string | number> = {}): string {
+  return Object.entries(values).reduce(
+    (text, [name, value]) => text.replaceAll(`{{${name}}}`, String(value)),
+    message('en', key),
+  );
+}
+
 export async function rootClasses(page: Page): Promise<string[]> {
   return (await page.locator('html').getAttribute('class'))?.split(/\s+/) ?? [];
 }

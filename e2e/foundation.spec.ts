@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LOCALES, REGIONAL, expect, logInAsDemoMember, message, rootClasses, test } from './fixtures';
+import { untranslatedText } from './members';
 import { LOCAL_MAIL_PORT, PORT, PRODUCTION_PORT } from './playwright.config';
 
 test.describe('the home page in every language', () => {
@@ -203,25 +204,6 @@ async function openAsMember(page: Page, { path, loaded }: (typeof MEMBER_PAGES)[
   await page.goto(path);
   await expect(page.locator(loaded).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-}
-
-/** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */
-async function untranslatedText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      // A textarea's text is its value: what the member wrote, not the page's.
-      if (!text || !element || element.closest('script, style, textarea, [translate="no"]')) continue;
-      if (!element.checkVisibility()) continue;
-      // Punctuation, digits and symbols need no translation; words must come as [[key]].
-      const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
-      if (words) found.push(text);
-    }
-    return found;
-  });
 }
 
 test.describe('pseudo-locale', () => {

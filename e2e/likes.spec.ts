@@ -1,40 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import crypto from 'node:crypto';
-import { expect, message, test } from './fixtures';
-import { mailedLink } from './mail';
+import { en, expect, test } from './fixtures';
+import { activeMember, secondPage, untranslatedText } from './members';
 import { PORT } from './playwright.config';
-
-const en = (key: string, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), message('en', key));
-
-/**
- * A fresh, confirmed member of their own: likes change the liked member's lists and badge, so
- * the demo members other tests read stay untouched. Unconfirmed members are hidden from others.
- */
-async function activeMember(page: Page, name: string): Promise<number> {
-  const email = `likes-${name.toLowerCase()}-${Date.now()}@example.test`;
-  await page.goto('/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  const signup = await page.request.post('/api/user.php?new=1', {
-    data: { email, name, password: 'likes password here', language: 'en' },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(signup.status()).toBe(200);
-  await page.goto(await mailedLink(page.request, email, /\/api\/activate/));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
-  return user.profile.id;
-}
-
-/** A second visitor in a browser context of its own, from an address of its own (the per-IP limits). */
-async function secondPage(browser: Browser): Promise<Page> {
-  const [a, b, c] = crypto.randomBytes(3);
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
-  });
-  return context.newPage();
-}
 
 test('a member likes another from their page; the other sees the like as new until they open it', async ({
   page,
@@ -97,23 +63,6 @@ test('a member likes another from their page; the other sees the like as new unt
   ).toBeVisible();
   await other.context().close();
 });
-
-/** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */
-async function untranslatedText(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim() ?? '';
-      const element = node.parentElement;
-      if (!text || !element || element.closest('script, style, textarea, [translate="no"]')) continue;
-      if (!element.checkVisibility()) continue;
-      const words = text.replace(/\[\[[\w.-]+\]\]/g, '').replace(/[\p{P}\p{S}\p{N}\s]/gu, '');
-      if (words) found.push(text);
-    }
-    return found;
-  });
-}
 
 test('every visible string of the likes screens goes through translation, and they fit 360 pixels', async ({
   page,

@@ -1,40 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import crypto from 'node:crypto';
 import { CLIENT_HEADER } from '@rendezvous/contract';
-import { expect, message, test } from './fixtures';
-import { mailedLink } from './mail';
-
-const en = (key: string, values: Record<string, string> = {}) =>
-  Object.entries(values).reduce((text, [name, value]) => text.replaceAll(`{{${name}}}`, value), message('en', key));
-
-/** A fresh, confirmed member of their own, so the demo members other tests read get no notifications. */
-async function activeMember(page: Page, name: string): Promise<number> {
-  const email = `notifications-${name.toLowerCase()}-${Date.now()}@example.test`;
-  await page.goto('/');
-  const signup = await page.request.post('/api/user.php?new=1', {
-    data: { email, name, password: 'notifications password', language: 'en' },
-    headers: { 'x-csrf-token': await csrfOf(page) },
-  });
-  expect(signup.status()).toBe(200);
-  await page.goto(await mailedLink(page.request, email, /\/api\/activate/));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
-  return user.profile.id;
-}
-
-async function csrfOf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-}
-
-/** A second visitor in a browser context of its own, from an address of its own (the per-IP limits). */
-async function secondPage(browser: Browser): Promise<Page> {
-  const [a, b, c] = crypto.randomBytes(3);
-  const context = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
-  });
-  return context.newPage();
-}
+import { en, expect, test } from './fixtures';
+import { activeMember, csrfToken, secondPage } from './members';
 
 test('a liked and written member finds both on /notifications, marks everything read and opens the like', async ({
   page,
@@ -50,7 +16,7 @@ test('a liked and written member finds both on /notifications, marks everything 
   // A likes B through the API, as the like button does.
   const like = await page.request.post('/api/likes.php', {
     data: { profile: likedId },
-    headers: { 'x-csrf-token': await csrfOf(page) },
+    headers: { 'x-csrf-token': await csrfToken(page) },
   });
   expect(like.ok()).toBe(true);
   // And writes to B, paid from the welcome credits.
@@ -62,7 +28,7 @@ test('a liked and written member finds both on /notifications, marks everything 
   const chat = (await started.json()) as { id: number };
   const sent = await page.request.post('/api/messages.php', {
     data: { conversation: chat.id, body: 'Hallo Dieuwke' },
-    headers: { 'x-csrf-token': await csrfOf(page) },
+    headers: { 'x-csrf-token': await csrfToken(page) },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
 

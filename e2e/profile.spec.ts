@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, message, test } from './fixtures';
+import { en, expect, test } from './fixtures';
 
-const en = (key: string, values: Record<string, string | number> = {}) =>
-  Object.entries(values).reduce(
-    (text, [name, value]) => text.replace(`{{${name}}}`, String(value)),
-    message('en', key),
-  );
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, message, test } from './fixtures';
+import { en, expect, test } from './fixtures';
 import { PORT } from './playwright.config';
 
-const en = (key: string) => message('en', key);
 const DEMO = { email: 'pieter@demo.rendezvous.localhost', password: 'rendezvous-demo' };
 
 const cards = (page: Page) => page.getByRole('list', { name: en('search.results_label') }).locator('[data-profile-id]');
