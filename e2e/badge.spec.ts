@@ -1,12 +1,32 @@
+import type { Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
 import { activeMember, csrfToken, secondPage } from './members';
 
-test('a message and a like reach the title and the header counts live, without polling or reloading', async ({
+declare global {
+  interface Window {
+    /** What the page put on the app icon, in order (0 for cleared). */
+    appBadges: number[];
+  }
+}
+
+/** Records the app badge calls: headless Chromium has the calls but no icon to show. */
+async function recordAppBadge(page: Page) {
+  await page.addInitScript(() => {
+    window.appBadges = [];
+    navigator.setAppBadge = async (count?: number) => void window.appBadges.push(count ?? 0);
+    navigator.clearAppBadge = async () => void window.appBadges.push(0);
+  });
+}
+
+const lastAppBadge = (page: Page) => page.evaluate(() => window.appBadges.at(-1));
+
+test('a message and a like reach the title, the header counts and the app badge live, and opening them clears them', async ({
   page,
   browser,
 }) => {
-  await activeMember(page, 'Wilhelmina');
+  const wilhelminaId = await activeMember(page, 'Wilhelmina');
   const other = await secondPage(browser);
+  await recordAppBadge(other);
   const otherId = await activeMember(other, 'Gerrit');
 
   // Gerrit browses; the page stays open, never reloaded.
@@ -32,5 +52,17 @@ test('a message and a like reach the title and the header counts live, without p
   expect((await page.request.post('/api/likes.php', { data: { profile: otherId }, headers })).status()).toBe(200);
   await expect(other).toHaveTitle(/^\(2\) /, { timeout: 10_000 });
   await expect(nav.getByRole('link', { name: new RegExp(en('nav.new_likes', { count: 1 })) })).toBeVisible();
+  await expect.poll(() => lastAppBadge(other)).toBe(2);
+
+  // Opening the conversation reads the message; opening her profile from the likes sees the like.
+  await other.goto(`/chats/${conversation}`);
+  const messages = other.getByRole('list', { name: en('chats.messages_label', { name: 'Wilhelmina' }) });
+  await expect(messages.getByText('Hello Gerrit')).toBeVisible();
+  await expect(other).toHaveTitle(/^\(1\) /);
+  await expect.poll(() => lastAppBadge(other)).toBe(1);
+  await other.goto(`/likes/m/${wilhelminaId}`);
+  await expect(other.getByRole('heading', { name: 'Wilhelmina' })).toBeVisible();
+  await expect(other).toHaveTitle(/^(?!\(\d+\) )/);
+  await expect.poll(() => lastAppBadge(other)).toBe(0);
   await other.context().close();
 });
