@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { ChatMessageSchema } from './chats.js';
 import { NotificationSchema } from './notifications.js';
 
-/** GET /api/events.php: one server-sent-events stream per tab (architecture: Realtime). */
-export const EVENTS_PATH = '/api/events.php';
-
 /**
  * What the stream delivers; the SSE event name is the `type`, the data the JSON of the whole event.
  * - message: a message in one of the member's conversations, sent by either side (other tabs too);

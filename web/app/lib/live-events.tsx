@@ -13,7 +13,7 @@ const LIVE_EVENT_TYPES = Object.keys({
 } satisfies Record<LiveEventType, true>);
 
 // Loaded with the first event: the schemas (and zod) stay out of every page's first load.
-const loadSchema = () => import('@rendezvous/contract').then((contract) => contract.LiveEventSchema);
+const loadSchema = () => import('./live-event-schema').then((module) => module.LiveEventSchema);
 /** First wait after the server refused the stream, doubled per failure up to the maximum. */
 const RECONNECT_MIN_MS = 2_000;
 const RECONNECT_MAX_MS = 120_000;

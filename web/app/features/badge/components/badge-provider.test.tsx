@@ -9,7 +9,7 @@ import { LocaleProvider } from '../../../lib/locale';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 // Loaded up front, so the on-demand imports resolve without waiting for real time.
-import '@rendezvous/contract';
+import '../../../lib/live-event-schema';
 import '../api/badge-calls';
 import { countBadge } from '../api/badge-calls';
 import { BadgeProvider, useBadgeCounts } from './badge-provider';
