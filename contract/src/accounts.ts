@@ -146,9 +146,16 @@ export const UpdateProfileSchema = z.object({
 });
 export const UpdateUserRequestSchema = z.union([UpdateLocationSchema, UpdateProfileSchema]);
 
+/**
+ * Push services are public https hosts under a domain name (Google, Mozilla, Apple, Microsoft).
+ * The server posts to the endpoint a member sends, so an address literal or a local name would
+ * let a member aim those posts at machines inside our network.
+ */
+const PUSH_ENDPOINT_HOST = /^(?!localhost$)(?!.*\.localhost$)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
+
 /** POST /api/user.php?push=1: the browser's PushSubscription.toJSON(). */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url().max(2000),
+  endpoint: z.url({ protocol: /^https$/, hostname: PUSH_ENDPOINT_HOST, error: VALIDATION.choice }).max(2000),
   expirationTime: z.number().nullish(),
   keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
 });

@@ -426,6 +426,28 @@ describe.each(TEST_DIALECTS)('the member updates their profile on %s', (dialect)
     expect(other).toEqual({ city: 'Utrecht', country: null });
   });
 
+  it('refuses push endpoints that are not a public https host', async () => {
+    const keys = { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) };
+    for (const endpoint of [
+      'http://push.example.test/abc',
+      'https://127.0.0.1:6379/',
+      'https://[::1]/abc',
+      'https://localhost/abc',
+      'https://metadata.localhost/abc',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user.php?push=1',
+        headers: browserHeaders(cookies),
+        payload: { endpoint, keys },
+      });
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json().error.fields, endpoint).toHaveProperty('endpoint');
+    }
+    const stored = await t.database.db.selectFrom('push_subscriptions').select('endpoint').execute();
+    expect(stored).toEqual([]);
+  });
+
   it('stores a push subscription on the account', async () => {
     const subscription = {
       endpoint: 'https://push.example.test/abc',
