@@ -55,6 +55,8 @@ export function createWebPushSender(options: {
       headers,
       body: request.body ? new Uint8Array(request.body) : null,
       signal: AbortSignal.timeout(timeoutMs),
+      // Push services answer, they do not redirect; following one could lead anywhere.
+      redirect: 'manual',
     });
     await response.body?.cancel();
     if (GONE_STATUSES.has(response.status)) {
