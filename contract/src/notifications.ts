@@ -35,8 +35,25 @@ export const NotificationsResponseSchema = z.object({
 });
 export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
 
-/** PUT /api/notifications.php: mark some, or all, as read. */
-export const MarkNotificationsReadRequestSchema = z.union([
-  z.object({ ids: z.array(z.number(VALIDATION.choice).int().positive()).min(1).max(200) }),
-  z.object({ all: z.literal(true) }),
-]);
+/**
+ * PUT /api/notifications.php: mark some (`ids`), or all (`all: true`), as read; exactly one of the two.
+ * One object rather than a union, so a bad body names its field (`ids.0`, `ids`, `all`) in the 400
+ * instead of only `body`. Without either, `ids` is reported missing; with both, `all` is the one too many.
+ */
+export const MarkNotificationsReadRequestSchema = z
+  .object({
+    ids: z
+      .array(z.number(VALIDATION.choice).int(VALIDATION.choice).positive(VALIDATION.choice))
+      .min(1)
+      .max(200)
+      .optional(),
+    all: z.literal(true).optional(),
+  })
+  // Runs only once both fields are well-formed, so a bad id is reported as itself, not as a missing field.
+  .superRefine((body, ctx) => {
+    if (body.ids === undefined && body.all === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ids'], message: VALIDATION.required });
+    } else if (body.ids !== undefined && body.all !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['all'], message: VALIDATION.choice });
+    }
+  });

@@ -40,8 +40,9 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
         .set({ read_at: Date.now() })
         .where('member_id', '=', memberId)
         .where('read_at', 'is', null);
-      // Ids of someone else's notifications match nothing: the member id above scopes them.
-      if ('ids' in body) update = update.where('id', 'in', body.ids);
+      // The schema lets exactly one of `ids` and `all` through. Ids of someone else's notifications
+      // match nothing: the member id above scopes them.
+      if (body.ids) update = update.where('id', 'in', body.ids);
       await update.execute();
       return listFor(memberId);
     },

@@ -1,4 +1,4 @@
-import type { NotificationsResponse } from '@rendezvous/contract';
+import type { ErrorBody, NotificationsResponse } from '@rendezvous/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
@@ -107,10 +107,17 @@ describe.each(TEST_DIALECTS)('notifications calls on %s', (dialect) => {
     expect(stored.read_at).not.toBeNull();
   });
 
-  it('refuses a malformed body with its fields', async () => {
-    const response = await mark(aliceCookies, { ids: ['x'] });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toHaveProperty('error.fields');
+  it('refuses a malformed body, naming the field', async () => {
+    const fieldsOf = async (body: Record<string, unknown>) => {
+      const response = await mark(aliceCookies, body);
+      expect(response.statusCode).toBe(400);
+      return response.json<ErrorBody>().error.fields ?? {};
+    };
+    expect(await fieldsOf({ ids: [3, 'x'] })).toEqual({ 'ids.1': 'validation.choice_invalid' });
+    expect(Object.keys(await fieldsOf({ ids: [] }))).toEqual(['ids']);
+    expect(await fieldsOf({})).toEqual({ ids: 'validation.required' });
+    expect(await fieldsOf({ ids: [1], all: true })).toEqual({ all: 'validation.choice_invalid' });
+    expect(Object.keys(await fieldsOf({ all: false }))).toEqual(['all']);
   });
 
   it('publishes the shared VAPID public key as push_pub', async () => {
