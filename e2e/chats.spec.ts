@@ -115,7 +115,7 @@ test('a member without enough credits is sent to the credits page, and the messa
   await expect(messages(page, 'Dirk').getByText('One more for Dirk')).toHaveCount(0);
 });
 
-test('a member blocks another from the conversation: it becomes unavailable and the profile disappears', async ({
+test('a member blocks another from the conversation: it becomes unavailable and the profile disappears until unblocked', async ({
   page,
   browser,
 }) => {
@@ -154,6 +154,16 @@ test('a member blocks another from the conversation: it becomes unavailable and 
   };
   expect(search.profiles.map((profile) => profile.id)).not.toContain(frankId);
   expect((await page.request.get(`/api/member.php?id=${frankId}`)).status()).toBe(404);
+
+  // Undone from Elisabeth's settings: Frank leaves her list and his page is there again.
+  await page.goto('/profile');
+  const blocked = page.getByRole('region', { name: en('safety.blocked_title') });
+  await blocked.getByRole('button', { name: en('safety.unblock_named', { name: 'Frank' }) }).click();
+  await expect(blocked.getByRole('status')).toHaveText(en('safety.unblocked', { name: 'Frank' }));
+  await expect(blocked.getByText(en('safety.blocked_empty'))).toBeVisible();
+  const frankPage = await page.goto(`/members/${frankId}`);
+  expect(frankPage?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Frank');
   await other.context().close();
 });
 

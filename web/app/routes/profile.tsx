@@ -7,6 +7,7 @@ import { EmailChangeForm } from '../features/accounts/components/email-change-fo
 import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { PushSettings } from '../features/push/components/push-settings';
+import { BlockedMembers } from '../features/safety/components/blocked-members';
 import { useWebContext } from '../lib/use-web-context';
 
 /** Spec §2 /profile: the member's own page, with everything the onboarding asked and the account matters. */
@@ -36,6 +37,7 @@ export default function Profile() {
         <PasswordChangeForm />
       </section>
       <PushSettings publicKey={settings.push_pub} />
+      <BlockedMembers />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-delete">
         <h2 id="profile-delete" className="heading text-xl">
           {t('profile.delete_title')}

@@ -1,9 +1,19 @@
-import type { ReportRequest } from '@rendezvous/contract';
-import { apiSend } from '../../../lib/api-client';
+import { BlockedResponseSchema, type ReportRequest } from '@rendezvous/contract';
+import { apiRequest, apiSend } from '../../../lib/api-client';
 
 /** POST /api/block.php: hides both members from each other everywhere. */
 export function blockMember(profileId: number) {
   return apiSend('POST', '/api/block.php', { profile: profileId });
+}
+
+/** GET /api/block.php: the members this member blocked, newest block first. */
+export function getBlockedMembers(signal?: AbortSignal) {
+  return apiRequest('GET', '/api/block.php', BlockedResponseSchema, { signal });
+}
+
+/** DELETE /api/block.php: undoes one block; the answer is the list that remains. */
+export function unblockMember(profileId: number) {
+  return apiRequest('DELETE', '/api/block.php', BlockedResponseSchema, { body: { profile: profileId } });
 }
 
 /** POST /api/report.php: stored for the operator, with the conversation when reported from one. */
