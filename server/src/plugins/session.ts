@@ -33,7 +33,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { sessions
 
 /** Guard for calls that need a logged-in member: 403, as the spec's clients expect. */
 export async function requireMember(request: FastifyRequest): Promise<void> {
+  memberOf(request);
+}
+
+/** The session member of a call that needs one; without one it is refused with a 403. */
+export function memberOf(request: FastifyRequest): MemberRow {
   if (!request.member) throw notLoggedIn();
+  return request.member;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: number, options: SessionCookieOptions) {

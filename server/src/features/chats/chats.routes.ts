@@ -16,8 +16,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
+import { memberOf, requireMember } from '../../plugins/session.js';
 import { isBlockedEitherWay } from '../../db/blocks.js';
-import { AppError, invalidInput, notFound, notLoggedIn } from '../../errors.js';
+import { AppError, invalidInput, notFound } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
 import { createChatsRepository } from './chats.repository.js';
 import { conversationNotFound, createMessagesRepository } from './messages.repository.js';
@@ -30,17 +31,11 @@ export const MESSAGES_PER_MINUTE = 20;
 export const CHAT_STARTS_PER_MINUTE = 60;
 const MINUTE_MS = 60_000;
 
-/** The session member; the feature-wide hook has already refused anyone without one. */
-function memberOf(request: FastifyRequest) {
-  if (!request.member) throw notLoggedIn();
-  return request.member;
-}
-
 /** Spec §7 chats.php and chat.php, and our messages.php: every call is the session member's own. */
 export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, notifier }) => {
   const chats = createChatsRepository(db);
   const messages = createMessagesRepository(db, chats);
-  app.addHook('preHandler', async (request) => void memberOf(request));
+  app.addHook('preHandler', requireMember);
 
   /** The member's side of a conversation; another member's conversation is a 404 like an unknown id. */
   async function ownSide(request: FastifyRequest, conversationId: number) {

@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
-import { invalidInput, notFound, notLoggedIn } from '../../errors.js';
+import { memberOf, requireMember } from '../../plugins/session.js';
+import { invalidInput, notFound } from '../../errors.js';
 import { createLikesRepository } from './likes.repository.js';
 
 export type LikesRoutesOptions = ConversationDependencies;
@@ -22,17 +23,11 @@ const OkSchema = z.object({ ok: z.literal(true) });
 /** The field error for liking oneself: a catalogue key, as every field error is. */
 const SELF_LIKE = 'likes.self_like';
 
-/** The session member; the feature-wide hook has already refused anyone without one. */
-function memberOf(request: FastifyRequest) {
-  if (!request.member) throw notLoggedIn();
-  return request.member;
-}
-
 /** Spec §7 /api/likes.php: the member's likes, like, unlike, and (ours) marking a received like seen. */
 export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app, { db, events, notifier }) => {
   const likes = createLikesRepository(db);
   // Spec §6: only logged-in members like; every call here needs the session member.
-  app.addHook('preHandler', async (request) => void memberOf(request));
+  app.addHook('preHandler', requireMember);
   // Keyed by member, not IP: members behind one office or carrier address do not share a budget.
   const limit = app.limits.perEmail('likes', LIKES_PER_MINUTE, LIKES_WINDOW_MS, (request) =>
     String(memberOf(request).id),

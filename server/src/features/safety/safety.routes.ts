@@ -8,7 +8,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
-import { invalidInput, notFound, notLoggedIn } from '../../errors.js';
+import { memberOf, requireMember } from '../../plugins/session.js';
+import { invalidInput, notFound } from '../../errors.js';
 
 export type SafetyRoutesOptions = ConversationDependencies;
 
@@ -18,14 +19,9 @@ export const BLOCK_CHANGES_PER_MINUTE = 30;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-function memberOf(request: FastifyRequest) {
-  if (!request.member) throw notLoggedIn();
-  return request.member;
-}
-
 /** Ours: /api/block.php and /api/report.php, so members can keep someone away and tell the operator. */
 export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (app, { db, events }) => {
-  app.addHook('preHandler', async (request) => void memberOf(request));
+  app.addHook('preHandler', requireMember);
   const blockLimit = app.limits.perMember('block', BLOCK_CHANGES_PER_MINUTE, MINUTE_MS);
 
   /** Another member of this site (any state: a banned member may still be reported or blocked), else 404. */
