@@ -2,6 +2,8 @@ import { EVENTS_PATH, type LiveEvent } from '@rendezvous/contract';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveEventsProvider, useLiveEvent } from './live-events';
+// Loaded up front, so the on-demand import of the schema resolves within `settle`, however busy the machine.
+import './live-event-schema';
 
 /** Stands in for the browser's EventSource: the test opens, fails and feeds it. */
 class FakeEventSource extends EventTarget {
@@ -51,7 +53,7 @@ function renderProvider(loggedIn: boolean) {
   return { onLike, onChats, rerender: (next: boolean) => view.rerender(ui(next)) };
 }
 
-/** Events wait for the schema, loaded on first use: let real time pass for that import. */
+/** Events wait for the schema, loaded on first use: let that (already cached) import resolve. */
 const settle = () =>
   act(async () => {
     for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
