@@ -115,6 +115,9 @@ const DEMO_MEMBERS: readonly DemoMember[] = [
   },
 ];
 
+/** The demo logins' addresses (normalized): other demo seeding finds them by these. */
+export const DEMO_EMAILS = DEMO_MEMBERS.map((member) => member.email);
+
 const DEMO_PHOTOS_PER_MEMBER = 2;
 /** Enough for a long demo conversation without buying credits. */
 const DEMO_CREDITS = 500;
@@ -212,11 +215,7 @@ export async function findDemoLogins(db: Db): Promise<DemoLogin[]> {
     .selectFrom('members')
     .innerJoin('sites', 'sites.id', 'members.site_id')
     .select(['sites.domain', 'members.email', 'members.name'])
-    .where(
-      'members.email_normalized',
-      'in',
-      DEMO_MEMBERS.map((member) => member.email),
-    )
+    .where('members.email_normalized', 'in', DEMO_EMAILS)
     .where('members.status', '=', 'active')
     .orderBy('sites.id')
     .orderBy('members.id')

@@ -174,6 +174,37 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     expect(await verify(member.password_hash ?? '', 'wrong-password')).toBe(false);
   });
 
+  it('gives each demo login a few new likes and an unread first message, with their notifications', async () => {
+    for (const login of first.logins) {
+      const member = await database.db
+        .selectFrom('members')
+        .select(['id', 'gender'])
+        .where('email_normalized', '=', login.email)
+        .executeTakeFirstOrThrow();
+      const likes = await database.db
+        .selectFrom('likes')
+        .innerJoin('members', 'members.id', 'likes.member_id')
+        .select(['likes.is_new', 'members.gender'])
+        .where('likes.profile_id', '=', member.id)
+        .execute();
+      expect(likes, login.email).toHaveLength(3);
+      expect(likes.every((like) => like.is_new === 1 && like.gender !== member.gender)).toBe(true);
+      const chat = await database.db
+        .selectFrom('conversation_members')
+        .select(['num_unread', 'removed'])
+        .where('member_id', '=', member.id)
+        .execute();
+      expect(chat).toEqual([{ num_unread: 1, removed: 0 }]);
+      const notifications = await database.db
+        .selectFrom('notifications')
+        .select('kind')
+        .where('member_id', '=', member.id)
+        .where('read_at', 'is', null)
+        .execute();
+      expect(notifications.map((row) => row.kind).sort()).toEqual(['like', 'like', 'like', 'message']);
+    }
+  });
+
   it('creates nothing when sites exist, yet still returns the logins', async () => {
     const mediaBefore = fs.readdirSync(path.join(database.dataDir, 'media')).length;
     const again = await seedDemoData(database.db, { dataDir: database.dataDir, profiles: PROFILES });

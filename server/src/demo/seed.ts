@@ -4,6 +4,7 @@ import { SiteConfigSchema } from '@rendezvous/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { generateAvatars, type DemoAvatar } from './avatars.js';
+import { seedDemoConversations } from './demo-conversations.js';
 import { findDemoLogins, seedDemoMembers, type DemoLogin } from './demo-members.js';
 import { DEFAULT_DEMO_DOMAIN, DEMO_SITES } from './demo-sites.js';
 import { seedProfiles } from './profiles.js';
@@ -51,6 +52,7 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
       for (const { site, count } of splitProfiles(options.profiles, sites)) {
         await seedProfiles(trx, { siteId: site.id, countries: site.countries, count, avatars });
       }
+      await seedDemoConversations(trx);
       return logins;
     });
     log(
