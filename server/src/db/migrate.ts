@@ -5,6 +5,7 @@ import * as foundation from './migrations/2026_11_21_000001_foundation.js';
 import * as accounts from './migrations/2026_11_22_000001_accounts.js';
 import * as search from './migrations/2026_11_22_000002_search.js';
 import * as conversations from './migrations/2026_11_23_000001_conversations.js';
+import * as searchVisibility from './migrations/2026_11_23_000002_search_visibility.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000001_accounts': accounts,
   '2026_11_22_000002_search': search,
   '2026_11_23_000001_conversations': conversations,
+  '2026_11_23_000002_search_visibility': searchVisibility,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

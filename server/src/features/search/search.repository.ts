@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { notBlockedWith } from '../../db/blocks.js';
 import { readProfileCards, type MemberCard } from '../../db/profile-cards.js';
 import { birthDateRange, type ResolvedFilters } from './search-filters.js';
@@ -14,6 +15,7 @@ interface Ranked {
 const byRank = (a: Ranked, b: Ranked) => b.search_rank - a.search_rank || b.id - a.id;
 
 export function createSearchRepository(db: Db) {
+  const sqlite = dialectOf(db) === 'sqlite';
   /**
    * `byAge` decides which index serves the birth-date range: the age index reads only the
    * matches and sorts them, the order index reads in search order and skips non-matches.
@@ -81,9 +83,13 @@ export function createSearchRepository(db: Db) {
      */
     async searchable(ids: readonly number[], viewerId: number | null = null): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
-      let query = db.selectFrom('members').select('id').where('id', 'in', ids).where('status', '=', 'active');
-      if (viewerId !== null) query = query.where(notBlockedWith(viewerId));
-      const rows = await query.execute();
+      const notBlocked = viewerId === null ? sql<boolean>`1 = 1` : notBlockedWith(viewerId);
+      // SQLite's planner prefers the table's rowid, a random page per member at a million
+      // members; the index of searchable ids answers from a few dense pages, twice as fast.
+      // PostgreSQL picks the index by itself and knows no INDEXED BY.
+      const index = sqlite ? sql`indexed by members_searchable_ids` : sql``;
+      const { rows } = await sql<{ id: number }>`select id from members ${index}
+        where id in (${sql.join(ids)}) and status = 'active' and ${notBlocked}`.execute(db);
       return new Set(rows.map((row) => row.id));
     },
 
