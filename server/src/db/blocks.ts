@@ -31,9 +31,11 @@ export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<
 }
 
 /**
- * A condition on a query over `members`: the row is not blocked by, and has not blocked, the
- * viewer. One query can then hide blocked members without reading the block list first.
+ * A condition on a query: the member in `column` (by default the row of `members`) is not blocked
+ * by, and has not blocked, the viewer. One query can then hide blocked members without reading
+ * the block list first.
  */
-export function notBlockedWith(viewerId: number) {
-  return sql<SqlBool>`not exists (select 1 from blocks where (blocks.member_id = ${viewerId} and blocks.blocked_id = members.id) or (blocks.blocked_id = ${viewerId} and blocks.member_id = members.id))`;
+export function notBlockedWith(viewerId: number, column = 'members.id') {
+  const other = sql.ref(column);
+  return sql<SqlBool>`not exists (select 1 from blocks where (blocks.member_id = ${viewerId} and blocks.blocked_id = ${other}) or (blocks.blocked_id = ${viewerId} and blocks.member_id = ${other}))`;
 }

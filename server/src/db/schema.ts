@@ -21,6 +21,10 @@ export interface RegionsTable {
 
 export type MemberStatus = 'not_confirmed' | 'active' | 'deleted' | 'banned';
 
+/** Members in these states are gone for everyone else: nothing reaches them, and they reach no one. */
+export const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned'];
+export const isGone = (status: MemberStatus) => GONE_STATUSES.includes(status);
+
 export interface MembersTable {
   id: Generated<number>;
   site_id: number;

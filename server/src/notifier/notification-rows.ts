@@ -1,6 +1,8 @@
 import type { Notification, NotificationKind } from '@rendezvous/contract';
 import { sql } from 'kysely';
+import { notBlockedWith } from '../db/blocks.js';
 import type { Db } from '../db/database.js';
+import { GONE_STATUSES } from '../db/schema.js';
 
 /** How many notifications the screen lists. */
 export const NOTIFICATIONS_LIMIT = 50;
@@ -31,28 +33,7 @@ export function selectNotifications(db: Db, memberId: number) {
     .where((eb) =>
       eb.or([
         eb('n.actor_id', 'is', null),
-        eb.and([
-          eb('a.status', 'not in', ['deleted', 'banned']),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('blocks as b')
-                .select('b.member_id')
-                .where((inner) =>
-                  inner.or([
-                    inner.and([
-                      inner('b.member_id', '=', memberId),
-                      inner('b.blocked_id', '=', inner.ref('n.actor_id')),
-                    ]),
-                    inner.and([
-                      inner('b.blocked_id', '=', memberId),
-                      inner('b.member_id', '=', inner.ref('n.actor_id')),
-                    ]),
-                  ]),
-                ),
-            ),
-          ),
-        ]),
+        eb.and([eb('a.status', 'not in', GONE_STATUSES), notBlockedWith(memberId, 'n.actor_id')]),
       ]),
     );
 }

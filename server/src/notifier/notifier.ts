@@ -1,6 +1,7 @@
 import type { Notification, NotificationKind } from '@rendezvous/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import { isGone } from '../db/schema.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import { selectNotifications, toNotification } from './notification-rows.js';
 import { pushTexts } from './push-texts.js';
@@ -56,7 +57,7 @@ export function createNotifier({ db, events, push, log }: NotifierDependencies):
       .where('m.id', '=', memberId)
       .executeTakeFirst();
     // Fictional profiles are run by operators and have no devices; gone members get nothing.
-    if (!member || member.fictional === 1 || member.status === 'deleted' || member.status === 'banned') return;
+    if (!member || member.fictional === 1 || isGone(member.status)) return;
     const texts = pushTexts(member.language, notification.kind, notification.actor?.name ?? null);
     const message: PushMessage = {
       ...texts,

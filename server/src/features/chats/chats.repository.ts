@@ -1,12 +1,8 @@
 import type { ChatListItem, ChatMessage, ChatProfile } from '@rendezvous/contract';
 import { blockedEitherWay, isBlockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
-import type { MemberStatus } from '../../db/schema.js';
+import { isGone, type MemberStatus } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
-
-/** A conversation with a member in one of these states stays readable, but nothing more can be sent. */
-const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned'];
-export const isGone = (status: MemberStatus) => GONE_STATUSES.includes(status);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { spend } from '../../ledger/credit-ledger.js';
-import { chatMessageOf, isGone, type ChatsRepository } from './chats.repository.js';
+import { isGone } from '../../db/schema.js';
+import { chatMessageOf, type ChatsRepository } from './chats.repository.js';
 
 export const conversationNotFound = () => notFound('This conversation does not exist.');
 
@@ -24,6 +25,7 @@ export function createMessagesRepository(db: Db, chats: ChatsRepository) {
       return db.transaction().execute(async (trx) => {
         const side = await chats.side(memberId, conversationId, trx);
         if (!side) throw conversationNotFound();
+        // The conversation stays readable, but nothing more reaches a member who is gone.
         if (isGone(side.otherStatus)) {
           throw new AppError(403, 'member_unavailable', 'This member is no longer available.');
         }
