@@ -1,7 +1,7 @@
 import { CreditsResponseSchema, type CreditReason, type MessageCostInfo, type Settings } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
-import { notLoggedIn } from '../../errors.js';
+import { memberOf } from '../../plugins/session.js';
 
 export type CreditsRoutesOptions = ConversationDependencies;
 
@@ -25,8 +25,7 @@ export function messageCostFor(settings: Settings, memberCountry: string | null)
 /** GET /api/credits.php — ours: balance, what a message costs, and the latest ledger rows. */
 export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async (app, { db }) => {
   app.get('/api/credits.php', { schema: { response: { 200: CreditsResponseSchema } } }, async (request) => {
-    const { member } = request;
-    if (!member) throw notLoggedIn();
+    const member = memberOf(request);
     const [balance, ledger] = await Promise.all([
       db.selectFrom('members').select('credits').where('id', '=', member.id).executeTakeFirstOrThrow(),
       db

@@ -29,9 +29,7 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
   // Spec §6: only logged-in members like; every call here needs the session member.
   app.addHook('preHandler', requireMember);
   // Keyed by member, not IP: members behind one office or carrier address do not share a budget.
-  const limit = app.limits.perEmail('likes', LIKES_PER_MINUTE, LIKES_WINDOW_MS, (request) =>
-    String(memberOf(request).id),
-  );
+  const limit = app.limits.perMember('likes', LIKES_PER_MINUTE, LIKES_WINDOW_MS);
 
   /** The profile a member may like or unlike: 400 for themself, 404 for anyone they cannot see. */
   async function target(request: FastifyRequest, profileId: number): Promise<number> {

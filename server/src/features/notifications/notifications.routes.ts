@@ -2,7 +2,7 @@ import { MarkNotificationsReadRequestSchema, NotificationsResponseSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { NOTIFICATIONS_LIMIT, selectNotifications, toNotification } from '../../notifier/notification-rows.js';
-import { requireMember } from '../../plugins/session.js';
+import { memberOf, requireMember } from '../../plugins/session.js';
 
 export type NotificationsRoutesOptions = ConversationDependencies;
 
@@ -25,7 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     { schema: { response: { 200: NotificationsResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listFor(request.member!.id);
+      return listFor(memberOf(request).id);
     },
   );
 
@@ -33,7 +33,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     '/api/notifications.php',
     { schema: { body: MarkNotificationsReadRequestSchema, response: { 200: NotificationsResponseSchema } } },
     async (request) => {
-      const memberId = request.member!.id;
+      const memberId = memberOf(request).id;
       const body = request.body;
       let update = db
         .updateTable('notifications')
