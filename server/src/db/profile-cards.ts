@@ -36,12 +36,16 @@ export async function readProfileCards(db: Db, ids: readonly number[], today = n
       .execute(),
   ]);
   const byId = new Map(members.map((member) => [member.id, member]));
+  const imagesOf = new Map<number, { id: number; thumb_filename: string }[]>();
+  for (const { id, member_id, thumb_filename } of images) {
+    const own = imagesOf.get(member_id);
+    if (own) own.push({ id, thumb_filename });
+    else imagesOf.set(member_id, [{ id, thumb_filename }]);
+  }
   return ids.flatMap((id) => {
     const member = byId.get(id);
     if (!member) return [];
-    const own = images
-      .filter((image) => image.member_id === id)
-      .map(({ id, thumb_filename }) => ({ id, thumb_filename }));
+    const own = imagesOf.get(id) ?? [];
     const main = own.find((image) => image.id === member.main_image_id) ?? own[0];
     return [
       {
