@@ -5,12 +5,14 @@
  * GET /api/search.php with filters varied per request (gender, age bucket, country, region,
  * page), then against a bare JSON route of the same server (/api/companyinfo.php: same hooks,
  * session included, no database work of its own). Prints requests per second, p50 and p99
- * latency and the ratio to the bare route. Before measuring, every search the load can ask for
+ * latency, the ratio to the bare route and the server's CPU time per request (user + system, from
+ * /proc; it moves less than req/s when other work shares the machine). Before measuring, every search the load can ask for
  * is run once and a run under load warms the JIT: the figures are a running site's, caches warm.
  * Aim (1,000,000 profiles, SQLite, 50 connections): ≥ 5,000 requests/s, p99 < 20 ms.
  *
  * Options: --sizes 100000,1000000  --dialects sqlite,postgres  --duration 15  --connections 50
  *          --no-build   --fresh (reseed even when a seeded database of that size exists)
+ *          --cpu-prof (write a CPU profile of the server under load to bench/results/profiles)
  * Seeded databases are kept under bench/results/data (SQLite) and as PostgreSQL databases
  * rv_bench_<size>, so a second run skips the seeding.
  */
@@ -30,6 +32,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     'no-build': { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
   },
 });
 const SIZES = options.sizes.split(',').map((size) => Number(size.replaceAll('_', '')));
@@ -225,6 +228,20 @@ function cannon(title, requestPath, cookie, plan) {
   });
 }
 
+/** CPU seconds the server process has used (user + system), from /proc: steadier than req/s on a shared machine. */
+function serverCpuSeconds(server) {
+  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A run with the server's CPU time per request it answered. */
+async function measured(server, ...args) {
+  const before = serverCpuSeconds(server);
+  const run = await cannon(...args);
+  run.cpuUsPerRequest = ((serverCpuSeconds(server) - before) * 1e6) / run.result.requests.total;
+  return run;
+}
+
 /** The server's own memory: SQLite's memory-mapped file pages (RssFile) belong to the OS page cache. */
 function serverMemoryMb(server) {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
@@ -241,7 +258,10 @@ for (const dialect of DIALECTS) {
   for (const size of SIZES) {
     const database = await prepareDatabase(dialect, size);
     if (!database.ready) seed(size, database);
-    const server = spawn('node', [path.join(root, 'server/dist/main.js')], {
+    const profile = options['cpu-prof']
+      ? ['--cpu-prof', '--cpu-prof-dir', path.join(root, 'bench/results/profiles')]
+      : [];
+    const server = spawn('node', [...profile, path.join(root, 'server/dist/main.js')], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: env(database.extra),
@@ -254,10 +274,11 @@ for (const dialect of DIALECTS) {
       // And a run under load for the JIT, not measured.
       await cannon('warm-up', undefined, cookie, plan);
       const runs = [
-        await cannon('search', undefined, cookie, plan),
-        await cannon('bare', '/api/companyinfo.php', cookie),
+        await measured(server, 'search', undefined, cookie, plan),
+        await measured(server, 'bare', '/api/companyinfo.php', cookie),
       ];
       const [search, bare] = runs.map((run) => run.result);
+      const [searchCpu, bareCpu] = runs.map((run) => Math.round(run.cpuUsPerRequest));
       const errors = search.errors + search.non2xx;
       rows.push({
         database: dialect,
@@ -265,8 +286,10 @@ for (const dialect of DIALECTS) {
         'search req/s': Math.round(search.requests.average),
         'search p50 ms': search.latency.p50,
         'search p99 ms': search.latency.p99,
+        'search CPU µs/req': searchCpu,
         'bare req/s': Math.round(bare.requests.average),
         'bare p99 ms': bare.latency.p99,
+        'bare CPU µs/req': bareCpu,
         'search/bare': (search.requests.average / bare.requests.average).toFixed(2),
         'errors or non-2xx': errors,
         'server MB (anon)': serverMemoryMb(server),
