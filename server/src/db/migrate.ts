@@ -6,6 +6,7 @@ import * as accounts from './migrations/2026_11_22_000001_accounts.js';
 import * as search from './migrations/2026_11_22_000002_search.js';
 import * as conversations from './migrations/2026_11_23_000001_conversations.js';
 import * as searchVisibility from './migrations/2026_11_23_000002_search_visibility.js';
+import * as memberChanges from './migrations/2026_11_24_000001_member_changes.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_000002_search': search,
   '2026_11_23_000001_conversations': conversations,
   '2026_11_23_000002_search_visibility': searchVisibility,
+  '2026_11_24_000001_member_changes': memberChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -33,6 +33,8 @@ export interface MembersTable {
   name: string;
   password_hash: string | null;
   status: MemberStatus;
+  /** When anything others see of the member last changed (db/member-changes.ts), so every node learns of it. */
+  changed_at: number | null;
   fictional: Generated<number>;
   paid_user: Generated<number>;
   mailprovider: Generated<number>;

@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { AccountDeletedSchema, DeleteAccountSchema, VALIDATION } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { statusChange } from '../../db/member-changes.js';
 import { invalidInput } from '../../errors.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { clearSessionCookie, requireMember, type SessionCookieOptions } from '../../plugins/session.js';
@@ -54,7 +55,7 @@ export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptio
         await trx
           .updateTable('members')
           .set({
-            status: 'deleted',
+            ...statusChange('deleted'),
             deleted_at: Date.now(),
             email: '',
             email_normalized: deletedEmailKey(member.email),

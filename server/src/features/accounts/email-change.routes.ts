@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { statusChange } from '../../db/member-changes.js';
 import { invalidInput } from '../../errors.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { requireMember } from '../../plugins/session.js';
@@ -55,7 +56,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
       .execute();
     await db
       .updateTable('members')
-      .set({ status: 'active', activated_at: Date.now() })
+      .set({ ...statusChange('active'), activated_at: Date.now() })
       .where('id', '=', memberId)
       .where('status', '=', 'not_confirmed')
       .execute();

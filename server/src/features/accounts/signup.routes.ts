@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { seenChange, statusChange } from '../../db/member-changes.js';
 import type { MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { grant } from '../../ledger/credit-ledger.js';
@@ -218,7 +219,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
           region: location.countryregion ?? null,
           city: location.city ?? null,
         });
-        await db.updateTable('members').set(columns).where('id', '=', member.id).execute();
+        await db
+          .updateTable('members')
+          .set({ ...columns, ...seenChange() })
+          .where('id', '=', member.id)
+          .execute();
       } else {
         const { profile } = parseOrThrow(UpdateProfileSchema, body);
         const { gender, date_of_birth, name, personal, ...extra } = profile;
@@ -234,7 +239,12 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         for (const field of checked.cleared) delete merged[field];
         await db
           .updateTable('members')
-          .set({ ...checked.columns, ...(name === undefined ? {} : { name }), personal: JSON.stringify(merged) })
+          .set({
+            ...checked.columns,
+            ...(name === undefined ? {} : { name }),
+            personal: JSON.stringify(merged),
+            ...seenChange(),
+          })
           .where('id', '=', member.id)
           .execute();
       }
@@ -276,7 +286,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         if (!check.ok) return reply.redirect('/activate/error');
         await db
           .updateTable('members')
-          .set({ status: 'active', activated_at: Date.now() })
+          .set({ ...statusChange('active'), activated_at: Date.now() })
           .where('id', '=', check.memberId)
           .where('status', '=', 'not_confirmed')
           .execute();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { seenChange } from '../../db/member-changes.js';
 import { refreshSearchRank } from '../../db/search-rank.js';
 
 export interface StoredImageFiles {
@@ -32,7 +33,7 @@ export function createProfileImagesRepository(db: Db) {
         // of one member cannot both pass the count below (SQLite has a single writer anyway).
         const member = await trx
           .updateTable('members')
-          .set((eb) => ({ main_image_id: eb.ref('main_image_id') }))
+          .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
           .where('id', '=', memberId)
           .returning('main_image_id')
           .executeTakeFirstOrThrow();
@@ -73,7 +74,7 @@ export function createProfileImagesRepository(db: Db) {
         // The member row first, as in add(): it serialises this member's image changes on PostgreSQL.
         const member = await trx
           .updateTable('members')
-          .set((eb) => ({ main_image_id: eb.ref('main_image_id') }))
+          .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
           .where('id', '=', memberId)
           .returning('main_image_id')
           .executeTakeFirstOrThrow();
@@ -115,7 +116,7 @@ export function createProfileImagesRepository(db: Db) {
       // Ownership is checked in the update itself, never in an earlier read the client could race.
       const result = await db
         .updateTable('members')
-        .set({ main_image_id: imageId })
+        .set({ main_image_id: imageId, ...seenChange() })
         .where('id', '=', memberId)
         .where((eb) =>
           eb.exists(

@@ -23,7 +23,7 @@ export interface ResolvedFilters extends SearchFilterOptions {
   countries: readonly string[];
 }
 
-type SavedSearch = Pick<MemberSearchesTable, 'gender' | 'min_age' | 'max_age' | 'country' | 'countryregion'>;
+export type SavedSearch = Pick<MemberSearchesTable, 'gender' | 'min_age' | 'max_age' | 'country' | 'countryregion'>;
 
 const ALL_AGES = AGE_BUCKETS[0];
 
@@ -77,16 +77,6 @@ export function resolveFilters(
     countryregion,
     countries,
   };
-}
-
-export function sameSearch(saved: SavedSearch, filters: SearchFilterOptions): boolean {
-  return (
-    saved.gender === filters.gender &&
-    saved.min_age === filters.min_age &&
-    saved.max_age === filters.max_age &&
-    saved.country === filters.country &&
-    saved.countryregion === filters.countryregion
-  );
 }
 
 /** The birth dates (ISO, inclusive) of people aged min to max today. */

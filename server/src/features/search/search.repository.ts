@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
-import { notBlockedWith } from '../../db/blocks.js';
 import { readProfileCards, type MemberCard } from '../../db/profile-cards.js';
-import { birthDateRange, type ResolvedFilters } from './search-filters.js';
+import { GONE_STATUSES } from '../../db/schema.js';
+import { birthDateRange, type ResolvedFilters, type SavedSearch } from './search-filters.js';
 
 export type { MemberCard };
 
@@ -15,7 +14,6 @@ interface Ranked {
 const byRank = (a: Ranked, b: Ranked) => b.search_rank - a.search_rank || b.id - a.id;
 
 export function createSearchRepository(db: Db) {
-  const sqlite = dialectOf(db) === 'sqlite';
   /**
    * `byAge` decides which index serves the birth-date range: the age index reads only the
    * matches and sorts them, the order index reads in search order and skips non-matches.
@@ -77,28 +75,12 @@ export function createSearchRepository(db: Db) {
       return counts.reduce((sum, row) => sum + Number(row.count), 0);
     },
 
-    /**
-     * Which of these members may be shown: nobody deleted, banned or unconfirmed, and for a
-     * logged-in viewer nobody blocked either way (the cached lists are shared, so this is per answer).
-     */
-    async searchable(ids: readonly number[], viewerId: number | null = null): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const notBlocked = viewerId === null ? sql<boolean>`1 = 1` : notBlockedWith(viewerId);
-      // SQLite's planner prefers the table's rowid, a random page per member at a million
-      // members; the index of searchable ids answers from a few dense pages, twice as fast.
-      // PostgreSQL picks the index by itself and knows no INDEXED BY.
-      const index = sqlite ? sql`indexed by members_searchable_ids` : sql``;
-      const { rows } = await sql<{ id: number }>`select id from members ${index}
-        where id in (${sql.join(ids)}) and status = 'active' and ${notBlocked}`.execute(db);
-      return new Set(rows.map((row) => row.id));
-    },
-
     /** The cards of these members in the given order; anyone no longer searchable drops out. */
     cards(ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
       return readProfileCards(db, ids, today);
     },
 
-    async savedSearch(memberId: number) {
+    async savedSearch(memberId: number): Promise<SavedSearch | undefined> {
       return db
         .selectFrom('member_searches')
         .select(['gender', 'min_age', 'max_age', 'country', 'countryregion'])
@@ -106,20 +88,28 @@ export function createSearchRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async saveSearch(memberId: number, filters: ResolvedFilters): Promise<void> {
-      const values = {
-        gender: filters.gender,
-        min_age: filters.min_age,
-        max_age: filters.max_age,
-        country: filters.country,
-        countryregion: filters.countryregion,
-        updated_at: Date.now(),
-      };
-      await db
-        .insertInto('member_searches')
-        .values({ member_id: memberId, ...values })
-        .onConflict((conflict) => conflict.column('member_id').doUpdateSet(values))
-        .execute();
+    /**
+     * Stores several members' searches in one transaction. A member who left meanwhile (deleted,
+     * banned) gets none: deleting an account removes its saved search, and nothing may bring it back.
+     */
+    async saveSearches(searches: ReadonlyMap<number, SavedSearch>): Promise<void> {
+      const updatedAt = Date.now();
+      await db.transaction().execute(async (trx) => {
+        const staying = await trx
+          .selectFrom('members')
+          .select('id')
+          .where('id', 'in', [...searches.keys()])
+          .where('status', 'not in', GONE_STATUSES)
+          .execute();
+        for (const { id } of staying) {
+          const values = { ...searches.get(id)!, updated_at: updatedAt };
+          await trx
+            .insertInto('member_searches')
+            .values({ member_id: id, ...values })
+            .onConflict((conflict) => conflict.column('member_id').doUpdateSet(values))
+            .execute();
+        }
+      });
     },
 
     /** Region id → country, for checking a requested region; regions change only with a deploy. */

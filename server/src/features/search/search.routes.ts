@@ -2,8 +2,10 @@ import { SEARCH_PAGE_SIZE, SearchQuerySchema, SearchResponseSchema } from '@rend
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { watchMemberChanges } from '../../db/member-changes.js';
 import { notLoggedIn } from '../../errors.js';
-import { defaultFilters, matchesFilters, resolveFilters, sameSearch } from './search-filters.js';
+import { defaultFilters, matchesFilters, resolveFilters } from './search-filters.js';
+import { createSavedSearches } from './saved-searches.js';
 import { createSearchCards } from './search-cards.js';
 import { createSearchResults } from './search-results.js';
 import { createSearchRepository } from './search.repository.js';
@@ -22,6 +24,14 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
   const repository = createSearchRepository(db);
   const results = createSearchResults(repository);
   const cards = createSearchCards(repository, db);
+  const savedSearches = createSavedSearches(repository, {
+    onError: (error) => app.log.error({ err: error }, 'saving searches failed'),
+  });
+  app.addHook('onClose', async () => savedSearches.close());
+  const changes = watchMemberChanges(db, cards.forget, {
+    onError: (error) => app.log.error({ err: error }, 'reading member changes failed'),
+  });
+  app.addHook('onClose', async () => changes.stop());
   let regionCountries: Map<number, string> | undefined;
 
   app.get(
@@ -35,15 +45,13 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       regionCountries ??= await repository.regionCountries();
       const regions = regionCountries;
       const regionCountry = (id: number) => regions.get(id);
-      const saved = member ? await repository.savedSearch(member.id) : undefined;
+      // A manual search sends every filter, so only a first load starts from the saved one.
+      const saved = member && !manual ? await savedSearches.get(member.id) : undefined;
       // A saved search the site can no longer serve (a country dropped since) starts over from the defaults.
       const usable = saved && (saved.country === '' || site.config.countries.includes(saved.country));
-      const start = usable && !manual ? saved : defaultFilters(member, site.config);
+      const start = usable ? saved : defaultFilters(member, site.config);
       const filters = resolveFilters(query, start, member, site.config, regionCountry);
-      // Paging through one search sends the same filters again: a read is cheaper than a write.
-      if (member && manual && !query.do_not_save && !(saved && sameSearch(saved, filters))) {
-        await repository.saveSearch(member.id, filters);
-      }
+      if (member && manual && !query.do_not_save) savedSearches.save(member.id, filters);
 
       const page = query.page ?? query.pp ?? 1;
       const self = member && matchesFilters(member, filters) ? member.id : null;

@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE, type ProfileCard, type SiteConfig } from '@rendezvous/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CHANGE_POLL_INTERVAL_MS, seenChange, statusChange } from '../../db/member-changes.js';
 import type { NewMember } from '../../db/schema.js';
 import {
   browserHeaders,
@@ -289,17 +290,40 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
     expect(seen).toHaveLength(SEARCH_PAGE_SIZE + 3);
   });
 
-  it('drops a member banned or deleted a moment ago from results it already showed', async () => {
+  it('drops a member banned or deleted on any node from results it already showed, within the change poll', async () => {
     const site = newSite();
     const [banned, deleted, kept] = await site.profiles(3, { gender: 'male' });
     const { cookies } = await site.member();
     const before = (await site.search(manual({ gender: 'male' }), cookies)).json();
     expect(new Set(idsOf(before))).toEqual(new Set([banned, deleted, kept]));
 
-    await t.database.db.updateTable('members').set({ status: 'banned' }).where('id', '=', banned!).execute();
-    await t.database.db.updateTable('members').set({ status: 'deleted' }).where('id', '=', deleted!).execute();
-    const after = (await site.search(manual({ gender: 'male' }), cookies)).json();
-    expect(idsOf(after)).toEqual([kept]);
+    // Written straight to the database, as another node would: this node learns of it by polling.
+    const db = t.database.db;
+    await db.updateTable('members').set(statusChange('banned')).where('id', '=', banned!).execute();
+    await db.updateTable('members').set(statusChange('deleted')).where('id', '=', deleted!).execute();
+    await vi.waitFor(
+      async () => expect(idsOf((await site.search(manual({ gender: 'male' }), cookies)).json())).toEqual([kept]),
+      { timeout: 5 * CHANGE_POLL_INTERVAL_MS, interval: 100 },
+    );
+  });
+
+  it('shows an edit made on any node in results it already showed, within the change poll', async () => {
+    const site = newSite();
+    const [edited] = await site.profiles(1, { gender: 'male', name: 'Before', city: 'Haarlem' });
+    const { cookies } = await site.member();
+    const shownCard = async () => (await site.search(manual({ gender: 'male' }), cookies)).json().profiles[0];
+    expect(await shownCard()).toMatchObject({ id: edited, name: 'Before', city: 'Haarlem' });
+
+    const db = t.database.db;
+    await db
+      .updateTable('members')
+      .set({ name: 'After', city: 'Leiden', ...seenChange() })
+      .where('id', '=', edited!)
+      .execute();
+    await vi.waitFor(async () => expect(await shownCard()).toMatchObject({ name: 'After', city: 'Leiden' }), {
+      timeout: 5 * CHANGE_POLL_INTERVAL_MS,
+      interval: 100,
+    });
   });
 
   it("adds the neighbour country to a member's own country, not to others or to a region", async () => {
