@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE, SearchQuerySchema, SearchResponseSchema } from '@rendezvous/contract';
+import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
@@ -6,7 +6,7 @@ import { watchMemberChanges } from '../../db/member-changes.js';
 import { notLoggedIn } from '../../errors.js';
 import { defaultFilters, matchesFilters, resolveFilters } from './search-filters.js';
 import { createSavedSearches } from './saved-searches.js';
-import { createSearchCards } from './search-cards.js';
+import { createSearchCards, searchResponseJson } from './search-cards.js';
 import { createSearchResults } from './search-results.js';
 import { createSearchRepository } from './search.repository.js';
 
@@ -36,8 +36,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
 
   app.get(
     '/api/search.php',
-    { schema: { querystring: SearchQuerySchema, response: { 200: SearchResponseSchema } } },
-    async (request) => {
+    // The answer is written from the cards' JSON (search-cards.ts), not serialized from objects.
+    { schema: { querystring: SearchQuerySchema } },
+    async (request, reply) => {
       const { query, member, site } = request;
       if (!member && !mayVisitorSearch(request, query.trafficsource)) throw notLoggedIn();
 
@@ -57,11 +58,13 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const self = member && matchesFilters(member, filters) ? member.id : null;
       const { ids, total } = await results.page(site.id, filters, page, self);
       const { gender, min_age, max_age, country, countryregion } = filters;
-      return {
-        profiles: await cards.of(ids, member?.id ?? null),
-        filter_options: { gender, min_age, max_age, country, countryregion },
-        paging: { num_results: total, page, per_page: SEARCH_PAGE_SIZE },
-      };
+      const profiles = await cards.of(ids, member?.id ?? null);
+      return reply.type('application/json; charset=utf-8').send(
+        searchResponseJson(profiles, {
+          filter_options: { gender, min_age, max_age, country, countryregion },
+          paging: { num_results: total, page, per_page: SEARCH_PAGE_SIZE },
+        }),
+      );
     },
   );
 };

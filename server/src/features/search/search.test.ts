@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE, type ProfileCard, type SiteConfig } from '@rendezvous/contract';
+import { SEARCH_PAGE_SIZE, SearchResponseSchema, type ProfileCard, type SiteConfig } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANGE_POLL_INTERVAL_MS, seenChange, statusChange } from '../../db/member-changes.js';
 import type { NewMember } from '../../db/schema.js';
@@ -375,7 +375,7 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
     expect(still.filter_options).toMatchObject({ min_age: 46, max_age: 55, countryregion: regionNH });
   });
 
-  it('shows each card with its age, photos and the fictional flag', async () => {
+  it('shows each card with its age, photos, the fictional flag and the like, in exactly the shape of the contract', async () => {
     const site = newSite();
     const [id] = await site.profiles(1, { fictional: 1, date_of_birth: bornAged(64), language: 'de' });
     await t.database.db
@@ -385,15 +385,33 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
         { member_id: id!, filename: 'b.jpg', thumb_filename: 'b-thumb.jpg', position: 1, created_at: 0 },
       ])
       .execute();
-    const { cookies } = await site.member();
-    const [card] = (await site.search(manual({}), cookies)).json().profiles as ProfileCard[];
-    expect(card).toMatchObject({
+    const [plain] = await site.profiles(1, { name: 'Quote "me" \\ here', city: null, countryregion: null });
+    const me = await site.member();
+    await t.database.db.insertInto('likes').values({ member_id: me.id, profile_id: id!, created_at: 0 }).execute();
+
+    const response = await site.search(manual({}), me.cookies);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = response.json();
+    // Parsing strips what the contract does not name, so equality means nothing else was sent.
+    expect(SearchResponseSchema.parse(body)).toEqual(body);
+    const cardOf = (cardId: number) => (body.profiles as ProfileCard[]).find((profile) => profile.id === cardId);
+    expect(cardOf(id!)).toMatchObject({
       id,
       age: 64,
       fictional: true,
       language: 'de',
       main_image: { thumb_filename: 'a-thumb.jpg' },
       images: [{ thumb_filename: 'a-thumb.jpg' }, { thumb_filename: 'b-thumb.jpg' }],
+      likes: { did_like_profile: true },
+    });
+    expect(cardOf(plain!)).toMatchObject({
+      name: 'Quote "me" \\ here',
+      city: null,
+      countryregion: null,
+      fictional: false,
+      main_image: null,
+      images: [],
+      likes: { did_like_profile: false },
     });
   });
 
