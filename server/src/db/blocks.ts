@@ -1,19 +1,23 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from './database.js';
+import { precompiled } from './precompiled.js';
 
 /**
  * The members hidden from `memberId` by a block in either direction: a block hides both members
  * from each other everywhere (search, member pages, likes, chats, notifications).
  */
 export async function blockedEitherWay(db: Db, memberId: number): Promise<Set<number>> {
-  const rows = await db
+  const rows = await blocksOf(db, memberId);
+  return new Set(rows.map((row) => row.id));
+}
+
+const blocksOf = precompiled((db: Db, memberId: number) =>
+  db
     .selectFrom('blocks')
     .select('blocked_id as id')
     .where('member_id', '=', memberId)
-    .unionAll(db.selectFrom('blocks').select('member_id as id').where('blocked_id', '=', memberId))
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
+    .unionAll(db.selectFrom('blocks').select('member_id as id').where('blocked_id', '=', memberId)),
+);
 
 /** Whether either of the two members blocked the other. */
 export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { MemberRow } from '../../db/schema.js';
 import { ACTIVITY_TOUCH_INTERVAL_MS, touchActivity } from '../../db/search-rank.js';
 
@@ -7,6 +8,17 @@ export const SESSION_COOKIE = 'rv_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Every request with a cookie asks this, so it is compiled once. */
+const sessionMember = precompiled((db: Db, tokenHash: string, now: number) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.member_id')
+    .selectAll('members')
+    .where('sessions.id', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .where('members.status', 'in', ['active', 'not_confirmed']),
+);
 
 export function createSessionsRepository(db: Db) {
   return {
@@ -24,14 +36,7 @@ export function createSessionsRepository(db: Db) {
 
     /** The member behind a live session on this site; deleted and banned members have none. */
     async findMember(token: string, siteId: number): Promise<MemberRow | undefined> {
-      const found = await db
-        .selectFrom('sessions')
-        .innerJoin('members', 'members.id', 'sessions.member_id')
-        .selectAll('members')
-        .where('sessions.id', '=', hashToken(token))
-        .where('sessions.expires_at', '>', Date.now())
-        .where('members.status', 'in', ['active', 'not_confirmed'])
-        .executeTakeFirst();
+      const [found] = await sessionMember(db, hashToken(token), Date.now());
       // The site is checked here rather than in SQL: with it there, SQLite's planner weighs the
       // site's many members and picks a slower plan for what is one row by its key.
       const member = found?.site_id === siteId ? found : undefined;
