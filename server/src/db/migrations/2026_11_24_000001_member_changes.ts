@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { up as createSearchableIndex } from './2026_11_23_000002_search_visibility.js';
 
 /**
  * When anything other members see of a member last changed (status, profile, photos), so every
@@ -13,12 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createIndex('members_searchable_ids')
-    .on('members')
-    .column('id')
-    .where(sql<boolean>`status = 'active'`)
-    .execute();
+  await createSearchableIndex(db);
   await db.schema.dropIndex('members_changed').execute();
   await db.schema.alterTable('members').dropColumn('changed_at').execute();
 }
