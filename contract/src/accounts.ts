@@ -9,6 +9,8 @@ import { VALIDATION } from './validation.js';
 export const ACTIVATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_LINK_TTL_MS = 2 * 60 * 60 * 1000;
 export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** The old address can undo a change for longer than the new one has to confirm it. */
+export const EMAIL_CHANGE_UNDO_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Spec §9 / §5 limits. */
 export const NAME_MAX = 150;

@@ -1,6 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import {
   EMAIL_CHANGE_LINK_TTL_MS,
+  EMAIL_CHANGE_UNDO_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_PARAM,
   EmailChangeConfirmSchema,
   EmailChangedSchema,
@@ -26,8 +27,6 @@ import type { SessionsRepository } from './sessions.repository.js';
 import { originOf } from './signup.routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The old address can undo a change for longer than the new one has to confirm it. */
-const UNDO_LINK_TTL_MS = 30 * 24 * HOUR_MS;
 
 export interface EmailChangeRoutesOptions {
   db: Db;
@@ -113,7 +112,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         if (isUniqueViolation(error)) throw invalidInput({ token: VALIDATION.emailTaken });
         throw error;
       }
-      const undo = await tokens.issue(member.id, 'undo_email_change', UNDO_LINK_TTL_MS, oldEmail);
+      const undo = await tokens.issue(member.id, 'undo_email_change', EMAIL_CHANGE_UNDO_LINK_TTL_MS, oldEmail);
       const link = `${originOf(request)}${undoPagePath(undo)}`;
       void mail
         .send('email_change_notice', { ...accountMailTo(member, request.site.config, link), to: oldEmail })

@@ -3,6 +3,7 @@ import {
   ACTIVATION_LINK_TTL_MS,
   DEFAULT_LOCALE,
   EMAIL_CHANGE_LINK_TTL_MS,
+  EMAIL_CHANGE_UNDO_LINK_TTL_MS,
   isLocale,
   PASSWORD_RESET_LINK_TTL_MS,
   type Locale,
@@ -50,7 +51,7 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   activation: { required: true, ttlMs: ACTIVATION_LINK_TTL_MS },
   password_reset: { required: true, ttlMs: PASSWORD_RESET_LINK_TTL_MS },
   email_change_confirm: { required: true, ttlMs: EMAIL_CHANGE_LINK_TTL_MS },
-  email_change_notice: { required: false, ttlMs: EMAIL_CHANGE_LINK_TTL_MS },
+  email_change_notice: { required: false, ttlMs: EMAIL_CHANGE_UNDO_LINK_TTL_MS },
   account_deleted: null,
 };
 

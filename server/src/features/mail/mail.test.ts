@@ -256,7 +256,7 @@ describe('mail templates', () => {
     expect(render('activation', 'en')).toContain('valid for 7 days');
     expect(render('password_reset', 'pl')).toContain('przez 2 godziny');
     expect(render('email_change_confirm', 'de')).toContain('24 Stunden lang gültig');
-    expect(render('email_change_notice', 'nl')).toContain('24 uur geldig');
+    expect(render('email_change_notice', 'nl')).toContain('30 dagen geldig');
   });
 
   it('falls back to English for an unknown language and understands regional tags', () => {
