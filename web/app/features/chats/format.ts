@@ -10,10 +10,3 @@ export function formatChatTime(iso: string, regional: string, now = new Date()):
       : { day: 'numeric', month: 'short', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' },
   ).format(date);
 }
-
-/** Date and time in full, for the tooltip and for screen readers. */
-export function formatFullTime(iso: string, regional: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(regional, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}

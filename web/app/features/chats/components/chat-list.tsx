@@ -6,7 +6,8 @@ import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { NAMED_ROUTES } from '../../../route-table';
-import { formatChatTime, formatFullTime } from '../format';
+import { formatFullTime } from '../../../lib/dates';
+import { formatChatTime } from '../format';
 import { ChatAvatar } from './chat-avatar';
 
 export interface ChatListProps {

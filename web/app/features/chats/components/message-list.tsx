@@ -1,7 +1,8 @@
 import type { ChatMessage } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { formatChatTime, formatFullTime } from '../format';
+import { formatFullTime } from '../../../lib/dates';
+import { formatChatTime } from '../format';
 
 export interface ShownMessage extends ChatMessage {
   /** Stable across the swap from the optimistic copy to the server's message. */

@@ -1,6 +1,7 @@
 import type { CreditReason } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
+import { formatFullTime } from '../../../lib/dates';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatMoney } from '../format-money';
@@ -28,7 +29,6 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const state = useCredits();
-  const dates = new Intl.DateTimeFormat(regional, { dateStyle: 'medium', timeStyle: 'short' });
   const signed = new Intl.NumberFormat(regional, { signDisplay: 'always' });
 
   return (
@@ -107,7 +107,7 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
                     <tr key={row.id} className="border-b border-line">
                       <td className="py-2 pe-2 text-sm text-ink-muted">
                         <time translate="no" dateTime={row.created_at}>
-                          {dates.format(new Date(row.created_at))}
+                          {formatFullTime(row.created_at, regional)}
                         </time>
                       </td>
                       <td className="py-2 pe-2">{t(REASON_KEYS[row.reason])}</td>

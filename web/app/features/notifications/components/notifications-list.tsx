@@ -1,6 +1,8 @@
 import type { Notification } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRegionalCode } from '../../../components/profile-fields/labels';
+import { formatFullTime } from '../../../lib/dates';
 import { mediaUrl } from '../../../lib/media';
 
 /** The explanation card's id: /notifications#email-change-incorrect (spec §2) scrolls to it. */
@@ -68,7 +70,8 @@ export interface NotificationsListProps {
 
 /** Newest first; unread ones stand out and say so to screen readers too. */
 export function NotificationsList({ notifications, cdnPrefix, onOpen }: NotificationsListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const regional = useRegionalCode();
   return (
     <ul className="card divide-y divide-line" aria-label={t('notifications.title')}>
       {notifications.map((notification) => (
@@ -88,8 +91,8 @@ export function NotificationsList({ notifications, cdnPrefix, onOpen }: Notifica
                 {notification.read ? null : <span className="sr-only">{t('notifications.unread')}: </span>}
                 <NotificationText notification={notification} />
               </span>
-              <time dateTime={notification.created_at} className="text-ink-muted block text-sm">
-                {new Date(notification.created_at).toLocaleString(i18n.language)}
+              <time translate="no" dateTime={notification.created_at} className="text-ink-muted block text-sm">
+                {formatFullTime(notification.created_at, regional)}
               </time>
             </span>
           </Link>
