@@ -6,6 +6,7 @@ import { ErrorPage } from './components/shell/error-page';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { BadgeProvider } from './features/badge/components/badge-provider';
+import { PolledChatsLikesProvider } from './lib/polled-chats-likes';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
@@ -102,9 +103,11 @@ export default function App() {
   useUserPolling();
   useTrafficSourceCapture();
   return (
-    <BadgeProvider>
-      <Outlet />
-    </BadgeProvider>
+    <PolledChatsLikesProvider>
+      <BadgeProvider>
+        <Outlet />
+      </BadgeProvider>
+    </PolledChatsLikesProvider>
   );
 }
 

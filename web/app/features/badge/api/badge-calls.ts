@@ -1,5 +1,6 @@
 import { ChatsResponseSchema, LikesResponseSchema, type ChatsResponse, type LikesResponse } from '@rendezvous/contract';
 import { apiRequest } from '../../../lib/api-client';
+import type { ChatsAndLikes } from '../../../lib/polled-chats-likes';
 
 export interface BadgeCounts {
   /** Unread messages over all conversations. */
@@ -17,10 +18,10 @@ export function countBadge(chats: ChatsResponse, likes: LikesResponse): BadgeCou
 }
 
 /** GET /api/chats.php and GET /api/likes.php (spec §7), together. */
-export async function getBadgeCounts(signal: AbortSignal): Promise<BadgeCounts> {
+export async function getChatsAndLikes(signal: AbortSignal): Promise<ChatsAndLikes> {
   const [chats, likes] = await Promise.all([
     apiRequest('GET', '/api/chats.php', ChatsResponseSchema, { signal }),
     apiRequest('GET', '/api/likes.php', LikesResponseSchema, { signal }),
   ]);
-  return countBadge(chats, likes);
+  return { chats, likes };
 }

@@ -1,11 +1,13 @@
 import type { ChatsResponse, LikesResponse, LiveEvent } from '@rendezvous/contract';
 import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopNav } from '../../../components/shell/top-nav';
 import { LiveEventsProvider } from '../../../lib/live-events';
 import { LocaleProvider } from '../../../lib/locale';
+import { PolledChatsLikesProvider, usePolledChatsAndLikes } from '../../../lib/polled-chats-likes';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 // Loaded up front, so the on-demand imports resolve without waiting for real time.
@@ -81,6 +83,13 @@ function Header() {
   return <TopNav counts={useBadgeCounts()} />;
 }
 
+/** A screen that shows the chats: it only listens to the badge's polling. */
+function ChatsScreen() {
+  const [unread, setUnread] = useState<number[] | null>(null);
+  usePolledChatsAndLikes(({ chats }) => setUnread(chats.chats.map((chat) => chat.num_unread_messages)));
+  return <p>screen: {unread === null ? 'nothing yet' : unread.join(' ')}</p>;
+}
+
 function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
   const web = makeWebContext({ user: makeUser() });
   const loader = vi.fn(() => makeWebContext({ user: server.loggedIn ? makeUser() : null }));
@@ -91,10 +100,13 @@ function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
       Component: () => (
         <LocaleProvider initial={web}>
           <LiveEventsProvider loggedIn>
-            <BadgeProvider>
-              <Header />
-              <Outlet />
-            </BadgeProvider>
+            <PolledChatsLikesProvider>
+              <BadgeProvider>
+                <Header />
+                <ChatsScreen />
+                <Outlet />
+              </BadgeProvider>
+            </PolledChatsLikesProvider>
           </LiveEventsProvider>
         </LocaleProvider>
       ),
@@ -223,6 +235,23 @@ describe('badge counts (spec §4, §9)', () => {
     await wait(1);
     expect(api.callsTo('GET', '/api/chats.php')).toHaveLength(2);
     expect(document.title).toBe('(2) Site');
+  });
+
+  it('hands each answer to the screens showing chats and likes, so they need no polling of their own', async () => {
+    let unread = [1, 0];
+    const api = fakeApi({
+      'GET /api/chats.php': () => json(chatsWith(...unread)),
+      'GET /api/likes.php': () => json(likesWith()),
+    });
+    renderApp();
+    expect(screen.getByText('screen: nothing yet')).toBeTruthy();
+    await wait(1_000);
+    expect(screen.getByText('screen: 1 0')).toBeTruthy();
+
+    unread = [2, 5];
+    await wait(MINUTE_MS);
+    expect(screen.getByText('screen: 2 5')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/chats.php')).toHaveLength(2);
   });
 
   it('re-fetches the user after a 403 (spec §8)', async () => {

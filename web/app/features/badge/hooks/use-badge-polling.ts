@@ -9,6 +9,7 @@ import {
 import { useLiveEvent } from '../../../lib/live-events';
 import { hasPushSubscription } from '../../../lib/push-subscription';
 import { useWebContext } from '../../../lib/use-web-context';
+import { usePublishChatsAndLikes } from '../../../lib/polled-chats-likes';
 import type { BadgeCounts } from '../api/badge-calls';
 
 /** Live events arrive in bursts (a message and its notification): one fetch after the burst. */
@@ -17,7 +18,9 @@ export const LIVE_REFETCH_DEBOUNCE_MS = 300;
 /**
  * Spec §9: while logged in, chats and likes are fetched 1 s after the user polling starts, then
  * every 60 s, or every 300 s with a push subscription; a live event about messages or likes
- * fetches them sooner. Spec §8: a 403 re-fetches the user. Null until the first answer.
+ * fetches them sooner. Spec §8: a 403 re-fetches the user. This is the app's one schedule for
+ * them: each answer is also published to the chats and likes screens (lib/polled-chats-likes).
+ * Returns the badge counts, null until the first answer.
  */
 export function useBadgePolling(): BadgeCounts | null {
   const { user } = useWebContext();
@@ -25,6 +28,7 @@ export function useBadgePolling(): BadgeCounts | null {
   const memberId = user?.profile.id ?? null;
   const [result, setResult] = useState<{ memberId: number; counts: BadgeCounts } | null>(null);
   const refetch = useRef<() => void>(() => undefined);
+  const publish = usePublishChatsAndLikes();
 
   useEffect(() => {
     if (memberId === null) return;
@@ -44,9 +48,10 @@ export function useBadgePolling(): BadgeCounts | null {
       clearTimeout(timer);
       try {
         // Loaded on use: the calls and their schemas stay out of every page's first load.
-        const { getBadgeCounts } = await import('../api/badge-calls');
-        const counts = await getBadgeCounts(controller.signal);
-        setResult({ memberId, counts });
+        const { countBadge, getChatsAndLikes } = await import('../api/badge-calls');
+        const latest = await getChatsAndLikes(controller.signal);
+        setResult({ memberId, counts: countBadge(latest.chats, latest.likes) });
+        publish(latest);
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) void revalidate();
         else if (!controller.signal.aborted) console.warn('Could not count unread messages and new likes', error);
@@ -76,7 +81,7 @@ export function useBadgePolling(): BadgeCounts | null {
       controller.abort();
       refetch.current = () => undefined;
     };
-  }, [memberId, revalidate]);
+  }, [memberId, revalidate, publish]);
 
   const onChange = () => refetch.current();
   useLiveEvent('message', onChange);

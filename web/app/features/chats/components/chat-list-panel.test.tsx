@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PolledChatsLikesProvider, usePublishChatsAndLikes, type ChatsAndLikes } from '../../../lib/polled-chats-likes';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot, testI18n } from '../../../test/render';
 import { ChatListPanel } from './chat-list-panel';
@@ -46,6 +47,16 @@ async function removeGreta(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(dialog).getByRole('button', { name: t('chats.remove_confirm') }));
 }
 
+/** Stands in for the app's chats-and-likes polling (the badge), handing out one answer. */
+function Poller({ latest }: { latest: ChatsAndLikes }) {
+  const publish = usePublishChatsAndLikes();
+  return (
+    <button type="button" onClick={() => publish(latest)}>
+      poll
+    </button>
+  );
+}
+
 describe('the chat list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -61,6 +72,29 @@ describe('the chat list', () => {
     const henk = within(list).getByRole('link', { name: /Henk/ });
     expect(henk.getAttribute('aria-current')).toBe('page');
     expect(within(henk).queryByText(t('chats.unread', { number: 4 }))).toBeNull();
+  });
+
+  it('shows what the app’s polling brings, without asking the server again itself', async () => {
+    const api = fakeApi({ 'GET /api/chats.php': () => json({ chats: [chat(1, 'Greta', 0)] }) });
+    const polled = {
+      chats: { chats: [chat(1, 'Greta', 3), chat(2, 'Henk', 1)] },
+      likes: { profiles: [], liked_by: [] },
+    };
+    renderWithRoot(
+      <PolledChatsLikesProvider>
+        <ChatListPanel activeId={null} />
+        <Poller latest={polled} />
+      </PolledChatsLikesProvider>,
+      { web: makeWebContext({ user: makeUser() }), path: '/chats' },
+    );
+    const list = await screen.findByRole('list', { name: t('chats.list_label') });
+    expect(within(list).queryByRole('link', { name: /Henk/ })).toBeNull();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'poll' }));
+    expect(within(list).getByRole('link', { name: /Henk/ })).toBeTruthy();
+    const greta = within(list).getByRole('link', { name: /Greta/ });
+    expect(within(greta).getByText(t('chats.unread', { number: 3 }))).toBeTruthy();
+    expect(api.callsTo('GET', '/api/chats.php')).toHaveLength(1);
   });
 
   it('removes a conversation from the list before the server answers, then loads the list again', async () => {

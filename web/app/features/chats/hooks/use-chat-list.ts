@@ -2,14 +2,14 @@ import type { ChatListItem } from '@rendezvous/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { USER_POLL_INTERVAL_MS } from '../../../lib/constants';
-import { useLiveEvent } from '../../../lib/live-events';
+import { usePolledChatsAndLikes } from '../../../lib/polled-chats-likes';
 import { getChats, removeChat } from '../api/chat-calls';
 
 export type ChatListStatus = 'loading' | 'ready' | 'error';
 
 /**
- * The member's conversations, fetched again whenever the live stream says they changed.
+ * The member's conversations: read when the list opens or asks, and kept current by the app's
+ * chats-and-likes polling, which also follows the live stream.
  * A 403 means the session ended: the page data is loaded again, which sends a logged-out
  * visitor to the login (spec §7/§8, as the user polling does).
  */
@@ -41,15 +41,11 @@ export function useChatList(reloadKey = 0) {
     return () => controller.abort();
   }, [version, reloadKey, revalidate]);
 
-  // Spec §9: chats are polled like the user, in case the live stream missed something.
-  useEffect(() => {
-    const timer = setInterval(reload, USER_POLL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
-
-  useLiveEvent('message', reload);
-  useLiveEvent('read', reload);
-  useLiveEvent('chats', reload);
+  // Spec §9: the app's polling of the chats, soon after a live event about them too.
+  usePolledChatsAndLikes(({ chats: latest }) => {
+    setChats(latest.chats);
+    setStatus('ready');
+  });
 
   /** Spec §4/§8: gone from the list at once, then the server, then the list again, failed or not. */
   const remove = useCallback(

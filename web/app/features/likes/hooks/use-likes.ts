@@ -2,8 +2,7 @@ import type { LikesResponse } from '@rendezvous/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { USER_POLL_INTERVAL_MS } from '../../../lib/constants';
-import { useLiveEvent } from '../../../lib/live-events';
+import { usePolledChatsAndLikes } from '../../../lib/polled-chats-likes';
 import { getLikes } from '../api/get-likes';
 
 export type LikesState =
@@ -12,9 +11,9 @@ export type LikesState =
   | { status: 'error'; likes: LikesResponse | null };
 
 /**
- * The member's likes in both directions, read again whenever a like comes in or the member
- * likes or unlikes in any tab (the live `like` event), and polled like the user (spec §9) for
- * whatever the stream missed. A reload keeps showing the old lists until the new ones arrive,
+ * The member's likes in both directions: read when the screen opens or asks, and kept current by
+ * the app's chats-and-likes polling (spec §9), which also follows the live `like` event (a like
+ * coming in, or the member liking or unliking in any tab). A reload keeps showing the old lists until the new ones arrive,
  * so the grid does not flash empty. A 403 means the session ended: the page data is loaded
  * again, which sends the logged-out visitor to the login (spec §8).
  */
@@ -48,12 +47,7 @@ export function useLikes() {
     setGeneration((value) => value + 1);
   }, []);
 
-  useEffect(() => {
-    const timer = setInterval(() => setGeneration((value) => value + 1), USER_POLL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, []);
-
-  useLiveEvent('like', reload);
+  usePolledChatsAndLikes(({ likes }) => setState({ status: 'ready', likes }));
 
   return { state, reload };
 }
