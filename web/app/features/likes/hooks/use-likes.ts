@@ -13,9 +13,9 @@ export type LikesState =
 /**
  * The member's likes in both directions: read when the screen opens or asks, and kept current by
  * the app's chats-and-likes polling (spec §9), which also follows the live `like` event (a like
- * coming in, or the member liking or unliking in any tab). A reload keeps showing the old lists until the new ones arrive,
- * so the grid does not flash empty. A 403 means the session ended: the page data is loaded
- * again, which sends the logged-out visitor to the login (spec §8).
+ * coming in, or the member liking or unliking in any tab). A reload keeps showing the old lists
+ * until the new ones arrive, so the grid does not flash empty. A 403 means the session ended: the
+ * page data is loaded again, which sends the logged-out visitor to the login (spec §8).
  */
 export function useLikes() {
   const { revalidate } = useRevalidator();
