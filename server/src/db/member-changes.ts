@@ -40,7 +40,10 @@ export function watchMemberChanges(
       .select(['id', 'changed_at'])
       .where('changed_at', '>=', newest - CHANGE_POLL_OVERLAP_MS)
       .execute();
-    for (const row of rows) newest = Math.max(newest, row.changed_at ?? 0);
+    // Never past this node's own clock: a node whose clock runs ahead must not hide the changes
+    // others stamp meanwhile; its own rows are only seen again until this clock catches up.
+    const now = Date.now();
+    for (const row of rows) newest = Math.max(newest, Math.min(row.changed_at ?? 0, now));
     if (rows.length > 0) onChanged(rows.map((row) => row.id));
   }
 
