@@ -6,8 +6,9 @@
  * page), then against a bare JSON route of the same server (/api/companyinfo.php: same hooks,
  * session included, no database work of its own). Prints requests per second, p50 and p99
  * latency, the ratio to the bare route and the server's CPU time per request (user + system, from
- * /proc; it moves less than req/s when other work shares the machine). Before measuring, every search the load can ask for
- * is run once and a run under load warms the JIT: the figures are a running site's, caches warm.
+ * /proc; it moves less than req/s when other work shares the machine). Before measuring, every
+ * search the load can ask for is run once and a run under load warms the JIT: the figures are a
+ * running site's, caches warm.
  * Aim (1,000,000 profiles, SQLite, 50 connections): ≥ 5,000 requests/s, p99 < 20 ms.
  *
  * Options: --sizes 100000,1000000  --dialects sqlite,postgres  --duration 15  --connections 50
