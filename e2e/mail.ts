@@ -1,7 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-export const MAIL_SINK_SMTP_PORT = 3125;
-export const MAIL_SINK_HTTP_PORT = 3126;
+/** Where the e2e servers listen; another base lets two checkouts run their browser tests side by side. */
+export const E2E_PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const MAIL_SINK_SMTP_PORT = E2E_PORT_BASE + 25;
+export const MAIL_SINK_HTTP_PORT = E2E_PORT_BASE + 26;
 
 interface ReceivedMail {
   to: string[];

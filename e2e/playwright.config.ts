@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './mail';
+import { E2E_PORT_BASE, MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT } from './mail';
 
-export const PORT = 3100;
-export const PRODUCTION_PORT = 3101;
+export const PORT = E2E_PORT_BASE;
+export const PRODUCTION_PORT = E2E_PORT_BASE + 1;
 /** A site with no SMTP configured, as on a fresh machine: its mail lands in the development mailbox. */
-export const LOCAL_MAIL_PORT = 3102;
+export const LOCAL_MAIL_PORT = E2E_PORT_BASE + 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const serverEntry = path.resolve(import.meta.dirname, '../server/dist/main.js');
 
