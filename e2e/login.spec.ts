@@ -1,4 +1,5 @@
 import { expect, message, rootClasses, test } from './fixtures';
+import { PORT } from './playwright.config';
 
 const DEMO = { email: 'pieter@demo.rendezvous.localhost', password: 'rendezvous-demo' };
 
@@ -32,7 +33,7 @@ test('a wrong password gets one plain message and the form stays usable', async 
 });
 
 test('empty fields are marked next to the field, in the visitor language', async ({ page, context }) => {
-  await context.addCookies([{ name: 'i18n_redirected', value: 'nl', url: 'http://localhost:3100' }]);
+  await context.addCookies([{ name: 'i18n_redirected', value: 'nl', url: `http://localhost:${PORT}` }]);
   await page.goto('/login');
   await page.getByRole('button', { name: message('nl', 'login.submit') }).click();
   await expect(page.getByText(message('nl', 'validation.required')).first()).toBeVisible();
@@ -44,5 +45,5 @@ test('an open redirect is refused: login stays on this site', async ({ page }) =
   await page.getByLabel(message('en', 'login.email')).fill(DEMO.email);
   await page.getByLabel(message('en', 'login.password')).fill(DEMO.password);
   await page.getByRole('button', { name: message('en', 'login.submit') }).click();
-  await expect(page).toHaveURL('http://localhost:3100/members');
+  await expect(page).toHaveURL(`http://localhost:${PORT}/members`);
 });
