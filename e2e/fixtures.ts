@@ -57,17 +57,6 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-/** Seeded on the test servers and printed at their start. */
-const DEMO_MEMBER = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
-
-/** Logs the page in as the demo member through the API, for tests about what members see rather than the login form. */
-export async function logInAsDemoMember(page: Page): Promise<void> {
-  await page.goto('/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  const response = await page.request.post('/api/login.php', { data: DEMO_MEMBER, headers: { 'x-csrf-token': csrf } });
-  expect(response.status()).toBe(200);
-}
-
 /** An English message with its {{placeholders}} filled, as the page shows it. */
 export function en(key: string, values: Record<string, string | number> = {}): string {
   return Object.entries(values).reduce(

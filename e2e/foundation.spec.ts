@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { LOCALES, REGIONAL, expect, logInAsDemoMember, message, rootClasses, test } from './fixtures';
-import { untranslatedText } from './members';
+import { LOCALES, REGIONAL, expect, message, rootClasses, test } from './fixtures';
+import { activeMember, untranslatedText } from './members';
 import { LOCAL_MAIL_PORT, PORT, PRODUCTION_PORT } from './playwright.config';
 
 test.describe('the home page in every language', () => {
@@ -127,7 +127,7 @@ test.describe('errors and guards', () => {
     // The chat layout has no later feature left: the chat list stands in for the not-available page.
     const heading = layout === 'chat' ? 'chats.title' : 'not_available.title';
     test(`the ${layout} layout frames ${path}`, async ({ page }) => {
-      if (member) await logInAsDemoMember(page);
+      if (member) await activeMember(page, 'Anna');
       await page.goto(path);
       await expect(
         page.locator(`.layout-${layout}`).getByRole('heading', { name: message('en', heading) }),
@@ -200,7 +200,7 @@ const MEMBER_PAGES = [
 ];
 
 async function openAsMember(page: Page, { path, loaded }: (typeof MEMBER_PAGES)[number]) {
-  await logInAsDemoMember(page);
+  await activeMember(page, 'Anna');
   await page.goto(path);
   await expect(page.locator(loaded).first()).toBeVisible();
   await page.waitForLoadState('networkidle');

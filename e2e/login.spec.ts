@@ -1,14 +1,14 @@
 import { expect, message, rootClasses, test } from './fixtures';
+import { MEMBER_PASSWORD, signUpConfirmed } from './members';
 import { PORT } from './playwright.config';
 
-const DEMO = { email: 'pieter@demo.rendezvous.localhost', password: 'rendezvous-demo' };
-
-test('a member logs in from a protected page, lands back on it, and logs out', async ({ page }) => {
+test('a member logs in from a protected page, lands back on it, and logs out', async ({ page, request }) => {
+  const { email } = await signUpConfirmed(request, 'Pieter');
   await page.goto('/members');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmembers$/);
 
-  await page.getByLabel(message('en', 'login.email')).fill(DEMO.email);
-  await page.getByLabel(message('en', 'login.password')).fill(DEMO.password);
+  await page.getByLabel(message('en', 'login.email')).fill(email);
+  await page.getByLabel(message('en', 'login.password')).fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: message('en', 'login.submit') }).click();
 
   await expect(page).toHaveURL(/\/members$/);
@@ -23,9 +23,10 @@ test('a member logs in from a protected page, lands back on it, and logs out', a
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
 
-test('a wrong password gets one plain message and the form stays usable', async ({ page }) => {
+test('a wrong password gets one plain message and the form stays usable', async ({ page, request }) => {
+  const { email } = await signUpConfirmed(request, 'Pieter');
   await page.goto('/login');
-  await page.getByLabel(message('en', 'login.email')).fill(DEMO.email);
+  await page.getByLabel(message('en', 'login.email')).fill(email);
   await page.getByLabel(message('en', 'login.password')).fill('not-the-password');
   await page.getByRole('button', { name: message('en', 'login.submit') }).click();
   await expect(page.getByRole('alert')).toHaveText(message('en', 'login.failed'));
@@ -40,10 +41,11 @@ test('empty fields are marked next to the field, in the visitor language', async
   await expect(page.getByLabel(message('nl', 'login.email'))).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('an open redirect is refused: login stays on this site', async ({ page }) => {
+test('an open redirect is refused: login stays on this site', async ({ page, request }) => {
+  const { email } = await signUpConfirmed(request, 'Pieter');
   await page.goto('/login?redirect=//evil.example/steal');
-  await page.getByLabel(message('en', 'login.email')).fill(DEMO.email);
-  await page.getByLabel(message('en', 'login.password')).fill(DEMO.password);
+  await page.getByLabel(message('en', 'login.email')).fill(email);
+  await page.getByLabel(message('en', 'login.password')).fill(MEMBER_PASSWORD);
   await page.getByRole('button', { name: message('en', 'login.submit') }).click();
   await expect(page).toHaveURL(`http://localhost:${PORT}/members`);
 });

@@ -1,15 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ProfileCard } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
+import { activeMember, signUpConfirmed } from './members';
 
-// Read-only use of the demo member: her search is never saved (auto load, similar search with do_not_save).
-const DEMO = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
-
-/** A profile found through the demo member's search, in a request context of its own: visitors cannot search. */
+/** A profile found through a member's search, in a request context of its own: visitors cannot search. */
 async function demoSearchProfile(request: APIRequestContext): Promise<ProfileCard> {
-  await request.get('/');
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  expect((await request.post('/api/login.php', { data: DEMO, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+  await signUpConfirmed(request, 'Anna');
   const search = await request.get('/api/search.php?auto_load=1');
   expect(search.status()).toBe(200);
   const { profiles } = (await search.json()) as { profiles: ProfileCard[] };
@@ -18,12 +14,7 @@ async function demoSearchProfile(request: APIRequestContext): Promise<ProfileCar
 }
 
 test('a member opens a profile, switches its photo and sees similar members; visitors see it too', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel(en('login.email')).fill(DEMO.email);
-  await page.getByLabel(en('login.password')).fill(DEMO.password);
-  await page.getByRole('button', { name: en('login.submit') }).click();
-  await expect(page).toHaveURL(/\/members$/);
-
+  await activeMember(page, 'Anna');
   const search = await page.request.get('/api/search.php?auto_load=1');
   expect(search.status()).toBe(200);
   const { profiles } = (await search.json()) as { profiles: ProfileCard[] };

@@ -1,7 +1,8 @@
-import { expect, logInAsDemoMember, message, rootClasses, test } from './fixtures';
+import { expect, message, rootClasses, test } from './fixtures';
+import { activeMember } from './members';
 
 test.beforeEach(async ({ page }) => {
-  await logInAsDemoMember(page);
+  await activeMember(page, 'Anna');
 });
 
 test('a logged-in member passes the guard and carries the logged-in class', async ({ page }) => {

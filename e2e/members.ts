@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { mailedLink } from './mail';
 
@@ -8,23 +8,43 @@ export async function csrfToken(page: Page): Promise<string> {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
 }
 
+export const MEMBER_PASSWORD = 'a member password';
+
+export interface NewMember {
+  id: number;
+  email: string;
+  name: string;
+}
+
 /**
- * A fresh, confirmed member logged in on `page`. Likes, chats, blocks and notifications change
- * both members' lists and counts, so such tests leave the demo members other tests read alone;
- * unconfirmed members are hidden from others, so the activation mail is followed.
+ * Signs up and confirms a new member through the API, leaving `request`'s cookie jar logged in.
+ * Every test gets members of its own: a shared demo login collects one test's likes, saved searches
+ * and failed logins for the next, and its per-account limits for a whole run. Set-up makes no page
+ * loads, which are what the tests themselves are about.
  */
-export async function activeMember(page: Page, name: string): Promise<number> {
+export async function signUpConfirmed(request: APIRequestContext, name: string): Promise<NewMember> {
   const email = `${name.toLowerCase()}-${Date.now()}-${crypto.randomInt(1e6)}@example.test`;
-  await page.goto('/');
-  const signup = await page.request.post('/api/user.php?new=1', {
-    data: { email, name, password: 'a member password', language: 'en' },
-    headers: { 'x-csrf-token': await csrfToken(page) },
+  // The first call, refused for a visitor, hands out the CSRF cookie.
+  expect((await request.get('/api/user.php')).status()).toBe(403);
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+  const signup = await request.post('/api/user.php?new=1', {
+    data: { email, name, password: MEMBER_PASSWORD, language: 'en' },
+    headers: { 'x-csrf-token': csrf },
   });
   expect(signup.status()).toBe(200);
-  await page.goto(await mailedLink(page.request, email, /\/api\/activate/));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  const user = (await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } };
-  return user.profile.id;
+  const activation = await request.get(await mailedLink(request, email, /\/api\/activate/), { maxRedirects: 0 });
+  expect(activation.headers()['location']).toMatch(/\/activate\/done$/);
+  const user = (await (await request.get('/api/user.php')).json()) as {
+    email_confirmed: boolean;
+    profile: { id: number };
+  };
+  expect(user.email_confirmed).toBe(true);
+  return { id: user.profile.id, email, name };
+}
+
+/** A fresh, confirmed member logged in on `page` (unconfirmed members are hidden from others); returns the id. */
+export async function activeMember(page: Page, name: string): Promise<number> {
+  return (await signUpConfirmed(page.request, name)).id;
 }
 
 /** A second person in a phone-sized browser context of their own, from an address of their own (the per-IP limits). */
