@@ -114,9 +114,16 @@ describe.each(TEST_DIALECTS)('unconfirmed members on %s', (dialect) => {
     expect(stored).toEqual([]);
   });
 
-  it('answers 404 to reporting them and stores no report', async () => {
+  it('answers 404 to reporting or blocking them and stores neither', async () => {
     const [reporter, hidden] = [await member(), await member({ status: 'not_confirmed' })];
     expect((await report(reporter, hidden.id)).statusCode).toBe(404);
+    expect((await call(reporter, 'POST', '/api/block.php', { profile: hidden.id })).statusCode).toBe(404);
+    const blocks = await t.database.db
+      .selectFrom('blocks')
+      .select('blocked_id')
+      .where('member_id', '=', reporter.id)
+      .execute();
+    expect(blocks).toEqual([]);
     const stored = await t.database.db
       .selectFrom('reports')
       .select('id')
