@@ -34,7 +34,8 @@ async function startStubPushService() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A name no DNS knows: only the address the sender was given (toStub) can reach the stub.
+  const origin = `http://stub-push.test:${(server.address() as AddressInfo).port}`;
   return { received, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
