@@ -202,3 +202,37 @@ test('every visible string of the chat list, a conversation and the credits page
     expect(await untranslatedText(page), path).toEqual([]);
   }
 });
+
+test('a member who has not confirmed the address is told so in the composer and can have the mail again', async ({
+  page,
+  browser,
+}) => {
+  const jozefId = await activeMember(page, 'Jozef');
+  // Signed up but never followed the activation link; an address of their own keeps the resend limit theirs.
+  const unconfirmed = await secondPage(browser);
+  await unconfirmed.goto('/');
+  const signup = await unconfirmed.request.post('/api/user.php?new=1', {
+    data: {
+      email: `klaartje-${Date.now()}@example.test`,
+      name: 'Klaartje',
+      password: 'a member password',
+      language: 'en',
+    },
+    headers: { 'x-csrf-token': await csrfToken(unconfirmed) },
+  });
+  expect(signup.status()).toBe(200);
+
+  await unconfirmed.goto(`/members/${jozefId}/chat`);
+  await expect(unconfirmed).toHaveURL(/\/chats\/\d+$/);
+  await composer(unconfirmed, 'Jozef').fill('Hello Jozef');
+  await composer(unconfirmed, 'Jozef').press('Enter');
+
+  const conversation = unconfirmed.getByRole('region', { name: 'Jozef' });
+  await expect(conversation.getByRole('alert')).toHaveText(en('chats.email_not_confirmed'));
+  await expect(composer(unconfirmed, 'Jozef')).toHaveValue('Hello Jozef');
+  await conversation.getByRole('button', { name: en('activate_reminder.resend') }).click();
+  await expect(conversation.getByRole('status').filter({ hasText: en('activate_reminder.resent') })).toBeVisible();
+  // Nothing reached Jozef.
+  expect(((await (await page.request.get('/api/chats.php')).json()) as { chats: unknown[] }).chats).toEqual([]);
+  await unconfirmed.context().close();
+});

@@ -149,15 +149,36 @@ export const UpdateProfileSchema = z.object({
 export const UpdateUserRequestSchema = z.union([UpdateLocationSchema, UpdateProfileSchema]);
 
 /**
- * Push services are public https hosts under a domain name (Google, Mozilla, Apple, Microsoft).
- * The server posts to the endpoint a member sends, so an address literal or a local name would
- * let a member aim those posts at machines inside our network.
+ * The browser push services a subscription may point at (Chrome/FCM, Firefox, Safari, Edge and
+ * Windows). The server posts to the endpoint a member sends, so any other host would let a member
+ * aim those posts at machines inside our network. An entry starting with `*.` allows its subdomains.
  */
-const PUSH_ENDPOINT_HOST = /^(?!localhost$)(?!.*\.localhost$)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i;
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+] as const;
+
+export function isPushServiceHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return PUSH_SERVICE_HOSTS.some((allowed) =>
+    allowed.startsWith('*.') ? host.endsWith(allowed.slice(1)) : host === allowed,
+  );
+}
+
+/** An https URL on the default port, without credentials, at a known push service. */
+export function isPushEndpoint(endpoint: string): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  return (
+    url.protocol === 'https:' && url.port === '' && !url.username && !url.password && isPushServiceHost(url.hostname)
+  );
+}
 
 /** POST /api/user.php?push=1: the browser's PushSubscription.toJSON(). */
 export const PushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, hostname: PUSH_ENDPOINT_HOST, error: VALIDATION.choice }).max(2000),
+  endpoint: z.string().max(2000, VALIDATION.tooLong).refine(isPushEndpoint, VALIDATION.choice),
   expirationTime: z.number().nullish(),
   keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
 });

@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'partner_unavailable',
   'insufficient_credits',
   'member_unavailable',
+  'email_not_confirmed',
   'blocked',
   'internal',
 ] as const;

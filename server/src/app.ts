@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import middie from '@fastify/middie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -25,6 +24,7 @@ import { companyInfoRoutes } from './features/profile-fields/company-info.routes
 import { profileFieldsRoutes } from './features/profile-fields/profile-fields.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
 import { memberDetailRoutes } from './features/members/member-detail.routes.js';
+import { mediaRoutes } from './features/media/media.routes.js';
 import { profileImagesRoutes } from './features/profile-images/profile-images.routes.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
 import { createMailService } from './features/mail/mail.service.js';
@@ -182,15 +182,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(safetyRoutes, conversations);
   await app.register(notificationsRoutes, conversations);
   await app.register(eventsRoutes, conversations);
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'media'),
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    // Media names are random and never reused, so a file at a name never changes.
-    maxAge: '365d',
-    immutable: true,
-  });
+  await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);

@@ -1,6 +1,7 @@
 import type { ProfileCard } from '@rendezvous/contract';
 import { ageOn } from '../lib/age.js';
 import type { Db } from './database.js';
+import { REACHABLE_STATUSES } from './schema.js';
 
 /** A profile card as everyone sees it; whether the viewer liked it is added per viewer. */
 export type MemberCard = Omit<ProfileCard, 'likes'>;
@@ -26,7 +27,7 @@ export async function readProfileCards(db: Db, ids: readonly number[], today = n
         'main_image_id',
       ])
       .where('id', 'in', ids)
-      .where('status', '=', 'active')
+      .where('status', 'in', REACHABLE_STATUSES)
       .execute(),
     db
       .selectFrom('member_images')

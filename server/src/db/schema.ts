@@ -24,6 +24,14 @@ export type MemberStatus = 'not_confirmed' | 'active' | 'deleted' | 'banned';
 /** Members in these states are gone for everyone else: nothing reaches them, and they reach no one. */
 export const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned'];
 export const isGone = (status: MemberStatus) => GONE_STATUSES.includes(status);
+/**
+ * A member who has not confirmed their address uses the site, but to everyone else they are as
+ * good as gone until they confirm: nobody could answer them, so nobody reaches them (issue #12).
+ */
+export const UNCONFIRMED_STATUS = 'not_confirmed' satisfies MemberStatus;
+/** The only states in which others may open, like, write to, report or list a member. */
+export const REACHABLE_STATUSES: readonly MemberStatus[] = ['active'];
+export const isReachable = (status: MemberStatus) => REACHABLE_STATUSES.includes(status);
 
 export interface MembersTable {
   id: Generated<number>;

@@ -8,7 +8,7 @@ import path from 'node:path';
  * place behind the same interface (architecture: Media), so callers never touch paths.
  */
 export interface MediaStore {
-  /** Stores a new file. Names are never reused, so a stored file never changes (it is served as immutable). */
+  /** Stores a new file. Names are never reused, so a stored file never changes (caches revalidate it by ETag). */
   put(name: string, data: Buffer, contentType: string): Promise<void>;
   /** Removes a file; removing one that is already gone is not an error. */
   remove(name: string): Promise<void>;
@@ -33,7 +33,7 @@ function assertMediaName(name: string): void {
   if (!isMediaName(name)) throw new Error(`Not a media name: ${JSON.stringify(name)}`);
 }
 
-/** Files in one directory (`<dataDir>/media`), which the app serves at `/media/`. */
+/** Files in one directory (`<dataDir>/media`), which features/media serves at `/media/`. */
 export function createLocalMediaStore(dir: string): MediaStore {
   // Made now so the static handler serving it finds it at start; put() makes it again if it was removed since.
   mkdirSync(dir, { recursive: true });
@@ -41,8 +41,8 @@ export function createLocalMediaStore(dir: string): MediaStore {
     async put(name, data) {
       assertMediaName(name);
       await fs.mkdir(dir, { recursive: true });
-      // Written in full (and flushed) under a temp name, then renamed: the static handler
-      // and the browser's year-long cache never see a half-written file at the real name.
+      // Written in full (and flushed) under a temp name, then renamed: the media route and
+      // the caches behind it never see a half-written file at the real name.
       // Same directory, so the rename is atomic; the temp name is never a media name.
       const temp = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
       try {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMember, insertSite, testSiteConfig } from '../test/fixtures.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-database.js';
+import { PushEndpointRefused, pushServiceAddress } from './push-endpoint.js';
 import { loadVapidKeys } from './vapid-keys.js';
 import { createWebPushSender, PUSH_TTL_S } from './web-push-sender.js';
 
@@ -33,7 +34,8 @@ async function startStubPushService() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A name no DNS knows: only the address the sender was given (toStub) can reach the stub.
+  const origin = `http://stub-push.test:${(server.address() as AddressInfo).port}`;
   return { received, origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
@@ -67,8 +69,11 @@ describe.each(TEST_DIALECTS)('web push sender on %s', (dialect) => {
     await database.cleanup();
   });
 
-  async function subscribe(path: string) {
-    const subscription = browserSubscription(`${stub.origin}${path}`);
+  /** The stub stands in for a push service: tests alone may point the sender at a local address. */
+  const toStub = async () => ({ address: '127.0.0.1', family: 4 });
+
+  async function subscribe(path: string, origin = stub.origin) {
+    const subscription = browserSubscription(`${origin}${path}`);
     await database.db
       .insertInto('push_subscriptions')
       .values({
@@ -96,7 +101,7 @@ describe.each(TEST_DIALECTS)('web push sender on %s', (dialect) => {
     await subscribe('/device/status-404');
     await subscribe('/device/status-500');
     const keys = await loadVapidKeys(database.db, { publicKey: undefined, privateKey: undefined, subject: undefined });
-    const sender = createWebPushSender({ db: database.db, keys, log, timeoutMs: 2_000 });
+    const sender = createWebPushSender({ db: database.db, keys, log, timeoutMs: 2_000, addressOf: toStub });
 
     await sender.send(
       memberId,
@@ -126,5 +131,26 @@ describe.each(TEST_DIALECTS)('web push sender on %s', (dialect) => {
     const left = await database.db.selectFrom('push_subscriptions').select('endpoint').execute();
     expect(left.map((row) => new URL(row.endpoint).pathname).sort()).toEqual(['/device/ok', '/device/status-500']);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('posts nothing to a push service name that resolves to a private address', async () => {
+    warnings.length = 0;
+    stub.received.length = 0;
+    await database.db.deleteFrom('push_subscriptions').execute();
+    await subscribe('/fcm/send/rebound', 'https://fcm.googleapis.com');
+    const keys = await loadVapidKeys(database.db, { publicKey: undefined, privateKey: undefined, subject: undefined });
+    // Production's policy, with DNS answering the stub's loopback address for the push service's name.
+    const addressOf = pushServiceAddress(async () => [{ address: '127.0.0.1', family: 4 }]);
+    const sender = createWebPushSender({ db: database.db, keys, log, timeoutMs: 2_000, addressOf });
+
+    await sender.send(
+      memberId,
+      { title: 'New like', body: 'Liam likes you', url: '/likes', tag: 'like' },
+      'help@x.test',
+    );
+
+    expect(stub.received).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect((warnings[0] as [{ err: unknown }])[0].err).toBeInstanceOf(PushEndpointRefused);
   });
 });

@@ -1,7 +1,7 @@
 import type { ChatListItem, ChatMessage, ChatProfile } from '@rendezvous/contract';
 import { blockedEitherWay, isBlockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
-import { isGone, type MemberStatus } from '../../db/schema.js';
+import { isGone, isReachable, UNCONFIRMED_STATUS, type MemberStatus } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -57,7 +57,9 @@ export interface ConversationSide {
 
 /**
  * Every query takes the session member's id and reads only their side of a conversation, so
- * another member's conversation id looks exactly like an unknown one.
+ * another member's conversation id looks exactly like an unknown one. A conversation with an
+ * unconfirmed member does not exist for the other side until they confirm (only the one who
+ * confirms could be answered); one with a gone member stays, readable, as history.
  */
 export function createChatsRepository(db: Db) {
   /** The session member's side of the conversation and the other member, or undefined. */
@@ -83,7 +85,8 @@ export function createChatsRepository(db: Db) {
         'theirs.last_read_message_id as other_read_up_to',
       ])
       .where('mine.member_id', '=', memberId)
-      .where('mine.conversation_id', '=', conversationId);
+      .where('mine.conversation_id', '=', conversationId)
+      .where('other.status', '!=', UNCONFIRMED_STATUS);
   }
 
   return {
@@ -126,6 +129,7 @@ export function createChatsRepository(db: Db) {
         ])
         .where('mine.member_id', '=', memberId)
         .where('mine.removed', '=', 0)
+        .where('other.status', '!=', UNCONFIRMED_STATUS)
         .orderBy('mine.updated_at', 'desc')
         .orderBy('mine.conversation_id', 'desc')
         .execute();
@@ -157,7 +161,7 @@ export function createChatsRepository(db: Db) {
       });
     },
 
-    /** The member to start a chat with: same site, not deleted or banned. */
+    /** The member to start a chat with: same site and reachable (not gone, not unconfirmed). */
     async startableMember(siteId: number, id: number) {
       const row = await db
         .selectFrom('members')
@@ -165,7 +169,7 @@ export function createChatsRepository(db: Db) {
         .where('id', '=', id)
         .where('site_id', '=', siteId)
         .executeTakeFirst();
-      return row && !isGone(row.status) ? row : undefined;
+      return row && isReachable(row.status) ? row : undefined;
     },
 
     /**

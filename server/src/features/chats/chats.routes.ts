@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { isBlockedEitherWay } from '../../db/blocks.js';
+import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
 import { createChatsRepository } from './chats.repository.js';
@@ -119,6 +120,10 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
     },
     async (request) => {
       const me = memberOf(request).id;
+      // Nobody could answer a member others cannot reach, so writing waits for a confirmed address.
+      if (memberOf(request).status === UNCONFIRMED_STATUS) {
+        throw new AppError(403, 'email_not_confirmed', 'Confirm your e-mail address to send messages.');
+      }
       const sent = await messages.send(
         me,
         request.body.conversation,

@@ -2,6 +2,7 @@ import type { LikedBy, LikesResponse } from '@rendezvous/contract';
 import { notBlockedWith } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
 import { readProfileCards } from '../../db/profile-cards.js';
+import { REACHABLE_STATUSES } from '../../db/schema.js';
 
 /**
  * How many likes each list holds at most. The screens show them all at once; a member with more
@@ -12,14 +13,14 @@ export const LIKES_LIST_LIMIT = 500;
 /** Every query takes the session member's id first: a member only ever reads or changes their own likes. */
 export function createLikesRepository(db: Db) {
   return {
-    /** Whether `profileId` is an active member of the site, not the member, and not blocked either way. */
+    /** Whether `profileId` is a reachable member of the site, not the member, and not blocked either way. */
     async likeable(siteId: number, memberId: number, profileId: number): Promise<boolean> {
       const row = await db
         .selectFrom('members')
         .select('id')
         .where('id', '=', profileId)
         .where('site_id', '=', siteId)
-        .where('status', '=', 'active')
+        .where('status', 'in', REACHABLE_STATUSES)
         .where(notBlockedWith(memberId))
         .executeTakeFirst();
       return Boolean(row);
@@ -75,7 +76,8 @@ export function createLikesRepository(db: Db) {
 
     /**
      * Spec §3 likes response: the member's likes newest first, and the likes they received new
-     * ones first, then newest. Deleted, banned and blocked members drop out of both.
+     * ones first, then newest. Gone, unconfirmed and blocked members drop out of both; an
+     * unconfirmed member's likes show once they confirm.
      */
     async listFor(memberId: number, today = new Date()): Promise<LikesResponse> {
       const [sent, received] = await Promise.all([
@@ -84,7 +86,7 @@ export function createLikesRepository(db: Db) {
           .innerJoin('members', 'members.id', 'likes.profile_id')
           .select(['likes.profile_id as id'])
           .where('likes.member_id', '=', memberId)
-          .where('members.status', '=', 'active')
+          .where('members.status', 'in', REACHABLE_STATUSES)
           .where(notBlockedWith(memberId))
           .orderBy('likes.created_at', 'desc')
           .orderBy('likes.profile_id', 'desc')
@@ -95,7 +97,7 @@ export function createLikesRepository(db: Db) {
           .innerJoin('members', 'members.id', 'likes.member_id')
           .select(['likes.member_id as id', 'likes.is_new', 'likes.created_at'])
           .where('likes.profile_id', '=', memberId)
-          .where('members.status', '=', 'active')
+          .where('members.status', 'in', REACHABLE_STATUSES)
           .where(notBlockedWith(memberId))
           .orderBy('likes.is_new', 'desc')
           .orderBy('likes.created_at', 'desc')

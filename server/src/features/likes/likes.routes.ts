@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
+import { isReachable } from '../../db/schema.js';
 import { invalidInput, notFound } from '../../errors.js';
 import { createLikesRepository } from './likes.repository.js';
 
@@ -50,7 +51,8 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
       const me = memberOf(request).id;
       const profile = await target(request, request.body.profile);
       // A repeated like (a second tab, a retry, or unlike and like again) notifies nobody twice.
-      if (await likes.add(me, profile)) {
+      // An unconfirmed member's like is stored but told to nobody: it shows in the other's list once they confirm.
+      if ((await likes.add(me, profile)) && isReachable(memberOf(request).status)) {
         if (!(await likes.notifiedBefore(me, profile))) await notifier.notify(profile, { kind: 'like', actorId: me });
         await events.publish(profile, { type: 'like', profile: me, by_me: false });
       }

@@ -2,7 +2,7 @@ import type { MemberDetail, SiteConfig } from '@rendezvous/contract';
 import { notBlockedWith } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
 import { likedAmong } from '../../db/likes.js';
-import type { MemberRow } from '../../db/schema.js';
+import { REACHABLE_STATUSES, type MemberRow } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
 
@@ -44,7 +44,7 @@ export function createMemberDetailRepository(db: Db) {
         ])
         .where('id', '=', id)
         .where('site_id', '=', siteId)
-        .where('status', '=', 'active');
+        .where('status', 'in', REACHABLE_STATUSES);
       if (viewerId !== null) query = query.where(notBlockedWith(viewerId));
       const member = await query.executeTakeFirst();
       if (!member) return undefined;

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { invalidInput, notFound } from '../../errors.js';
+import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 
 export type SafetyRoutesOptions = ConversationDependencies;
 
@@ -24,7 +25,10 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
   app.addHook('preHandler', requireMember);
   const blockLimit = app.limits.perMember('block', BLOCK_CHANGES_PER_MINUTE, MINUTE_MS);
 
-  /** Another member of this site (any state: a banned member may still be reported or blocked), else 404. */
+  /**
+   * Another member of this site, else 404. A gone member may still be reported or blocked (what
+   * they did stays on record); an unconfirmed one is reached by nobody, so they answer as unknown.
+   */
   async function otherMember(request: FastifyRequest, profileId: number): Promise<number> {
     const me = memberOf(request);
     if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'That is your own profile.');
@@ -33,6 +37,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
       .select('id')
       .where('id', '=', profileId)
       .where('site_id', '=', request.site.id)
+      .where('status', '!=', UNCONFIRMED_STATUS)
       .executeTakeFirst();
     if (!row) throw notFound('No such member');
     return row.id;

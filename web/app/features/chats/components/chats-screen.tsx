@@ -11,6 +11,7 @@ export interface ChatsScreenProps {
   costNote?: ReactNode;
   onInsufficientCredits: (conversationId: number) => void;
   onMessageSent?: (balance: number) => void;
+  onResendActivation?: () => Promise<void>;
 }
 
 /**
@@ -23,6 +24,7 @@ export function ChatsScreen({
   costNote,
   onInsufficientCredits,
   onMessageSent,
+  onResendActivation,
 }: ChatsScreenProps) {
   const { t } = useTranslation();
   const [readCount, setReadCount] = useState(0);
@@ -50,6 +52,7 @@ export function ChatsScreen({
             costNote={costNote}
             onInsufficientCredits={() => onInsufficientCredits(chatId)}
             onMessageSent={onMessageSent}
+            onResendActivation={onResendActivation}
             onRead={() => setReadCount((count) => count + 1)}
           />
         ) : (

@@ -163,6 +163,32 @@ describe('a conversation', () => {
     expect(composer()).toHaveProperty('value', 'Worth every credit');
   });
 
+  it('asks an unconfirmed member to confirm the address, keeps the text and offers the mail again', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET /api/messages.php': () => json(page()),
+      'PUT /api/messages.php': () => json({ conversation: 5, up_to: 2 }),
+      'POST /api/messages.php': () =>
+        json({ error: { code: 'email_not_confirmed', message: 'Confirm your e-mail address.' } }, 403),
+    });
+    const onResendActivation = vi.fn(async () => {});
+    renderWithRoot(
+      <LiveEventsProvider loggedIn>
+        <Conversation conversationId={5} onInsufficientCredits={vi.fn()} onResendActivation={onResendActivation} />
+      </LiveEventsProvider>,
+      { web: makeWebContext({ user: makeUser({ email_confirmed: false }) }) },
+    );
+    await messages();
+
+    await user.type(composer(), 'Hello Greta{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(t('chats.email_not_confirmed'));
+    expect(composer()).toHaveProperty('value', 'Hello Greta');
+
+    await user.click(screen.getByRole('button', { name: t('activate_reminder.resend') }));
+    expect(await screen.findByText(t('activate_reminder.resent'))).toBeTruthy();
+    expect(onResendActivation).toHaveBeenCalledTimes(1);
+  });
+
   it('shows a notice instead of the composer when the other member is gone', async () => {
     fakeApi({
       'GET /api/messages.php': () => json(page({ profile: { ...page().profile, available: false } })),

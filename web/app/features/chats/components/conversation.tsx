@@ -9,6 +9,7 @@ import { NAMED_ROUTES } from '../../../route-table';
 import { readDraft } from '../drafts';
 import { useConversation } from '../hooks/use-conversation';
 import { ChatAvatar } from './chat-avatar';
+import { EmailNotConfirmedNotice } from './email-not-confirmed-notice';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 
@@ -26,6 +27,8 @@ export interface ConversationProps {
   /** The message was not sent for lack of credits; its text is kept as a draft. */
   onInsufficientCredits: () => void;
   onMessageSent?: (balance: number) => void;
+  /** Sends the activation mail again, offered when a message needs a confirmed address first. */
+  onResendActivation?: () => Promise<void>;
   /** The conversation was marked read, so the list's unread count changed. */
   onRead?: () => void;
 }
@@ -38,6 +41,7 @@ export function Conversation({
   costNote,
   onInsufficientCredits,
   onMessageSent,
+  onResendActivation,
   onRead,
 }: ConversationProps) {
   const { t } = useTranslation();
@@ -46,6 +50,7 @@ export function Conversation({
   const conversation = useConversation(conversationId, me, { onRead, onSent: onMessageSent });
   const { status, profile, messages, older, loadingOlder } = conversation;
   const [sendError, setSendError] = useState<string | null>(null);
+  const [notConfirmed, setNotConfirmed] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const intent = useRef<ScrollIntent>({ to: 'bottom' });
   const [initialDraft] = useState(() => readDraft(conversationId));
@@ -79,6 +84,7 @@ export function Conversation({
     intent.current = { to: 'bottom' };
     setSendError(null);
     const outcome = await conversation.send(body);
+    setNotConfirmed(outcome === 'email_not_confirmed');
     if (outcome === 'insufficient_credits') onInsufficientCredits();
     if (outcome === 'failed') setSendError(t('chats.send_failed'));
     return outcome === 'sent';
@@ -163,6 +169,7 @@ export function Conversation({
         {conversation.arrived ? `${t('chats.they_wrote', { name: profile.name })} ${conversation.arrived.body}` : ''}
       </p>
       {sendError ? <FormAlert>{sendError}</FormAlert> : null}
+      {notConfirmed ? <EmailNotConfirmedNotice onResend={onResendActivation} /> : null}
       {profile.available ? (
         <MessageComposer
           label={t('chats.message_label', { name: profile.name })}

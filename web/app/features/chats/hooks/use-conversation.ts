@@ -8,7 +8,7 @@ import { clearDraft, saveDraft } from '../drafts';
 import type { ShownMessage } from '../components/message-list';
 
 export type ConversationStatus = 'loading' | 'ready' | 'not_found' | 'error';
-export type SendOutcome = 'sent' | 'insufficient_credits' | 'unavailable' | 'failed';
+export type SendOutcome = 'sent' | 'insufficient_credits' | 'unavailable' | 'email_not_confirmed' | 'failed';
 
 const shown = (message: ChatMessage): ShownMessage => ({ ...message, key: `m${message.id}` });
 
@@ -157,6 +157,8 @@ export function useConversation(
             saveDraft(conversationId, body);
             return 'insufficient_credits';
           }
+          // Not a lost session (that 403 reloads the page): the member has to confirm the address first.
+          if (code === 'email_not_confirmed') return 'email_not_confirmed';
           if (code === 'member_unavailable' || code === 'blocked') {
             setProfile((current) => (current ? { ...current, available: false } : current));
             return 'unavailable';

@@ -1,0 +1,55 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { GONE_STATUSES } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { isMediaName } from '../../lib/media-store.js';
+
+/**
+ * How long browsers and CDNs may keep a photo without asking again. Once its member is banned or
+ * deleted a photo must vanish everywhere within a minute, so it is never cached for longer; after
+ * that a cache revalidates (ETag, Last-Modified) and gets a bodiless 304, or the 404.
+ */
+export const MEDIA_MAX_AGE_S = 60;
+
+export interface MediaRoutesOptions {
+  db: Db;
+  /** The directory the media store writes to (`<dataDir>/media`). */
+  dir: string;
+}
+
+/**
+ * Serves `/media/<name>` from disk, but only photos that belong to a member who is not gone. The
+ * database answers, not this node's memory, so a ban on any node counts on every node at once.
+ * Photos of unconfirmed members are served: they see their own uploads while signing up, and
+ * nothing shows them to anyone else.
+ */
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { db, dir }) => {
+  async function shown(name: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('member_images')
+      .innerJoin('members', 'members.id', 'member_images.member_id')
+      .select('member_images.id')
+      .where((eb) => eb.or([eb('member_images.filename', '=', name), eb('member_images.thumb_filename', '=', name)]))
+      .where('members.status', 'not in', GONE_STATUSES)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  // Added before the static handler is registered, so it runs for its routes (GET and HEAD).
+  app.addHook('preHandler', async (request: FastifyRequest<{ Params: { '*'?: string } }>) => {
+    const name = request.params['*'] ?? '';
+    if (!isMediaName(name) || !(await shown(name))) throw notFound('No such photo');
+  });
+
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    maxAge: MEDIA_MAX_AGE_S * 1000,
+    immutable: false,
+    etag: true,
+    lastModified: true,
+  });
+};
