@@ -54,6 +54,9 @@ test('a visitor searches on a site that welcomes visitors, and pages by address'
   await page.goto(`http://boxy.localhost:${PORT}/members`);
   await expect(page.getByRole('heading', { name: en('search.title'), exact: true })).toBeVisible();
   await expect(cards(page)).not.toHaveCount(0);
+  // Spec §4/§6: partner ads are for everyone who sees results, visitors too; webcam items are not.
+  await expect(page.getByRole('link', { name: en('search.partner_title') }).first()).toBeVisible();
+  await expect(page.locator('a[href^="/api/xcams/redirect.php"]')).toHaveCount(0);
   const next = page.getByRole('link', { name: en('search.next') });
   if (await next.isVisible()) {
     const first = await cards(page).first().getAttribute('data-profile-id');

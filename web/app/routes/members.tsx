@@ -36,8 +36,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
   }
-  // Decided once per page view, on the server, so the page and its hydration agree.
-  return { trafficsource, adsShown: Boolean(user && showsWebcamAds(user, settings, Date.now())) };
+  // Decided once per page view, on the server, so the page and its hydration agree. Partner ads
+  // need no decision: everyone who sees results gets them (spec §4/§6).
+  return { trafficsource, webcamAds: showsWebcamAds(user, settings, Date.now()) };
 }
 
 const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
@@ -69,8 +70,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const similar = useSimilarSearch(state.filters, fewResults, similarPage);
   const shown = new Set(state.profiles.map((profile) => profile.id));
   const similarProfiles = similar.profiles.filter((profile) => !shown.has(profile.id));
-  const { adsShown } = loaderData;
-  const cams = useWebcamAds(state.filters, adsShown);
+  const { webcamAds } = loaderData;
+  const cams = useWebcamAds(state.filters, webcamAds);
 
   const hasMore = state.profiles.length < state.total && state.status !== 'error';
   const lastPage = Math.max(1, Math.ceil(state.total / 12));
@@ -117,7 +118,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
 
       <ResultsGrid
         profiles={state.profiles}
-        cams={adsShown ? cams : null}
+        cams={webcamAds ? cams : null}
+        partnerAds
         label={t('search.results_label')}
         cardActions={likeButton}
       />
@@ -151,6 +153,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <ResultsGrid
             profiles={similarProfiles}
             cams={null}
+            partnerAds={false}
             label={t('search.similar_title')}
             cardActions={likeButton}
           />
