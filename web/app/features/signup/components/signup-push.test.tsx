@@ -1,3 +1,4 @@
+import type { User } from '@rendezvous/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +34,12 @@ async function signUp() {
   // Spec §2: the activation screen comes first; the mail is delivered at the first poll here.
   await user.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 }));
   return user;
+}
+
+/** A member who left the sign-up early: nothing answered but what the arguments say. */
+function returning(profile: Partial<User['profile']>): User {
+  const base = makeUser();
+  return { ...base, profile: { ...base.profile, gender: null, ...profile } };
 }
 
 function api() {
@@ -90,9 +97,23 @@ describe('after the account exists (spec §4 push branches)', () => {
     fakePushBrowser({ permission: 'default', subscribed: false });
     const user = userEvent.setup();
     renderWithRoot(<SignupForm />, {
-      web: makeWebContext({ user: makeUser(), settings: { push_pub: PUSH_PUB } }),
+      web: makeWebContext({ user: returning({}), settings: { push_pub: PUSH_PUB } }),
     });
     await user.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+  });
+
+  it('does not offer push again to a returning member who already has a photo and a region', async () => {
+    fakePushBrowser({ permission: 'default', subscribed: false });
+    const image = { id: 3, filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
+    renderWithRoot(<SignupForm />, {
+      web: makeWebContext({
+        user: returning({ main_image: image, images: [image], countryregion: 5 }),
+        settings: { push_pub: PUSH_PUB },
+      }),
+    });
+    // Spec §4: a main image starts at 3 whatever push says, and a region skips on to 4.
+    expect(await screen.findByRole('heading', { name: 'A little about you' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Not now' })).toBeNull();
   });
 });
