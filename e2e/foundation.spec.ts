@@ -23,6 +23,25 @@ test.describe('the home page in every language', () => {
     });
   }
 
+  test.describe('a first visit from a German browser', () => {
+    test.use({ extraHTTPHeaders: { 'Accept-Language': 'de' } });
+    test('keeps the detected language in the cookie for later visits', async ({ page, context }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'home.title'));
+      const kept = async () => (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
+      await expect.poll(async () => (await kept())?.value).toBe('de');
+      // Spec §9: 365 days, path /.
+      const cookie = (await kept())!;
+      expect(cookie.path).toBe('/');
+      expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+
+      // A later visit keeps German even when the browser now prefers French.
+      await page.setExtraHTTPHeaders({ 'Accept-Language': 'fr' });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'home.title'));
+    });
+  });
+
   test('the language switcher changes the language and remembers it', async ({ page, context }) => {
     await page.goto('/');
     await page.getByRole('button', { name: message('en', 'nav.menu') }).click();
