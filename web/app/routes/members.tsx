@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
 import { searchCams } from '../features/search/api/search-calls';
 import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
+import { NoMatches } from '../features/search/components/no-matches';
 import { ResultsGrid } from '../features/search/components/results-grid';
 import { SearchFiltersForm } from '../features/search/components/search-filters-form';
 import { useMemberSearch, useSimilarSearch } from '../features/search/hooks/use-member-search';
@@ -73,6 +74,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { webcamAds } = loaderData;
   const cams = useWebcamAds(state.filters, webcamAds);
 
+  // New filters start at their first page, so the address must not keep the old one.
+  const startOver = () => {
+    if (params.has('page') || params.has('similarpage')) setParams({});
+  };
+
   const hasMore = state.profiles.length < state.total && state.status !== 'error';
   const lastPage = Math.max(1, Math.ceil(state.total / 12));
   // Spec §6: only members like, and only on sites whose template has likes.
@@ -91,8 +97,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           filters={state.filters}
           onChange={(filters) => {
             search.change(filters);
-            // New filters start at their first page, so the address must not keep the old one.
-            if (params.has('page') || params.has('similarpage')) setParams({});
+            startOver();
           }}
         />
       ) : null}
@@ -114,7 +119,15 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {state.status === 'ready' && state.total === 0 ? <p>{t('search.empty')}</p> : null}
+      {state.status === 'ready' && state.total === 0 ? (
+        <NoMatches
+          similarFound={similarProfiles.length > 0}
+          onShowAll={() => {
+            search.reset();
+            startOver();
+          }}
+        />
+      ) : null}
 
       <ResultsGrid
         profiles={state.profiles}
