@@ -1,11 +1,12 @@
 import type { ProfileCard, SearchFilterOptions, SearchResponse, WebContext } from '@rendezvous/contract';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LocaleProvider } from '../lib/locale';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
+import { PUSH_PUB, fakePushBrowser, forgetPushBrowser } from '../test/fake-push-browser';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
 import Members from './members';
 
@@ -79,7 +80,23 @@ function renderMembers(web: WebContext) {
 }
 
 describe('the member list', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(forgetPushBrowser);
+
+  it('offers push notifications to a member who has not answered them, never to a visitor (spec §6)', async () => {
+    localStorage.clear();
+    fakeApi({ 'GET /api/search.php': () => json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
+    const browser = fakePushBrowser({ permission: 'default', subscribed: false });
+    renderMembers(makeWebContext({ user: makeUser(), settings: { push_pub: PUSH_PUB } }));
+    expect(await screen.findByRole('region', { name: t('push.prompt_title') })).toBeTruthy();
+    cleanup();
+
+    browser.serviceWorker.getRegistration.mockClear();
+    renderMembers(makeWebContext({ user: null, settings: { push_pub: PUSH_PUB, logged_out_search: true } }));
+    await screen.findByRole('link', { name: 'Hanna, 61' });
+    expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull();
+    // A visitor's browser is not even asked, so it gets no push worker either.
+    expect(browser.serviceWorker.getRegistration).not.toHaveBeenCalled();
+  });
 
   it('turns a saved search that finds nobody into similar members and a way back to everyone', async () => {
     const api = fakeApi({ 'GET /api/search.php': searchServer });

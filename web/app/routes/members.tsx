@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
+import { PushPrompt } from '../features/push/components/push-prompt';
 import { searchCams } from '../features/search/api/search-calls';
 import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
 import { NoMatches } from '../features/search/components/no-matches';
@@ -92,6 +93,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-5">
       <h1 className="heading text-3xl">{t('search.title')}</h1>
+      {/* Spec §6: members who skipped push at sign-up are asked here, where they return most. */}
+      {user ? <PushPrompt publicKey={settings.push_pub} /> : null}
       {state.filters ? (
         <SearchFiltersForm
           filters={state.filters}

@@ -10,7 +10,6 @@ import {
   activationPhase,
   activeDot,
   firstStepForMember,
-  isPushOffered,
   isPushUnavailable,
   nextStep,
   progressRatio,
@@ -20,6 +19,7 @@ import {
   type PushState,
   type SignupStep,
 } from './signup-steps';
+import { isPushOffered } from '../../../lib/push';
 
 const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
 const image = { id: 1, filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };

@@ -32,11 +32,6 @@ function hasSubscription(push: PushState): push is PushState & { subscribed: Pus
   return typeof push.subscribed === 'object' && push.subscribed !== null;
 }
 
-/** Spec §6: the prompt is for someone whose browser can take push, who has not answered it yet. */
-export function isPushOffered(push: PushState): boolean {
-  return push.capable === true && push.subscribed === false;
-}
-
 /** Spec §4 "At step 1, if push becomes unavailable, advance": unsupported, or refused by the browser. */
 export function isPushUnavailable(push: PushState): boolean {
   return push.capable === false || push.subscribed === 'denied';
