@@ -23,6 +23,28 @@ test.describe('the home page in every language', () => {
     });
   }
 
+  test.describe('a first visit from a German browser', () => {
+    // Playwright's locale is what the browser sends as Accept-Language: de.
+    test.use({ locale: 'de' });
+    test('keeps the detected language in the cookie for later visits', async ({ page, context, browser }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'home.title'));
+      const kept = async () => (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
+      await expect.poll(async () => (await kept())?.value).toBe('de');
+      // Spec §9: 365 days, path /.
+      const cookie = (await kept())!;
+      expect(cookie.path).toBe('/');
+      expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+
+      // A later visit keeps German even from a browser that now prefers French.
+      const later = await browser.newContext({ locale: 'fr', storageState: await context.storageState() });
+      const again = await later.newPage();
+      await again.goto(`http://localhost:${PORT}/`);
+      await expect(again.getByRole('heading', { level: 1 })).toHaveText(message('de', 'home.title'));
+      await later.close();
+    });
+  });
+
   test('the language switcher changes the language and remembers it', async ({ page, context }) => {
     await page.goto('/');
     await page.getByRole('button', { name: message('en', 'nav.menu') }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
-import { MEMBER_PASSWORD, signUpConfirmed } from './members';
+import { activeMember, csrfToken, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
 import { PORT } from './playwright.config';
 
 const cards = (page: Page) => page.getByRole('list', { name: en('search.results_label') }).locator('[data-profile-id]');
@@ -58,6 +58,9 @@ test('a visitor searches on a site that welcomes visitors, and pages by address'
   await page.goto(`http://boxy.localhost:${PORT}/members`);
   await expect(page.getByRole('heading', { name: en('search.title'), exact: true })).toBeVisible();
   await expect(cards(page)).not.toHaveCount(0);
+  // Spec §4/§6: partner ads are for everyone who sees results, visitors too; webcam items are not.
+  await expect(page.getByRole('link', { name: en('search.partner_title') }).first()).toBeVisible();
+  await expect(page.locator('a[href^="/api/xcams/redirect.php"]')).toHaveCount(0);
   const next = page.getByRole('link', { name: en('search.next') });
   if (await next.isVisible()) {
     const first = await cards(page).first().getAttribute('data-profile-id');
@@ -77,6 +80,49 @@ test('a visitor searches on a site that welcomes visitors, and pages by address'
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.filter((asked) => asked !== '1')).toEqual([]);
   }
+});
+
+test('a saved search that matches nobody shows similar members and the way back to everyone', async ({
+  page,
+  browser,
+}) => {
+  // Someone the similar search can find: 28, where the seeded members are all 30 or older.
+  const other = await secondPage(browser);
+  await activeMember(other, 'Bram');
+  const born = new Date(Date.now() - (28 * 365.25 + 100) * 86_400_000).toISOString().slice(0, 10);
+  const headers = { 'x-csrf-token': await csrfToken(other) };
+  const located = await other.request.put('/api/user.php', { data: { country: 'NL' }, headers });
+  expect(located.status()).toBe(200);
+  const described = await other.request.put('/api/user.php', {
+    data: { profile: { gender: 'male', date_of_birth: born } },
+    headers,
+  });
+  expect(described.status()).toBe(200);
+  await other.context().close();
+
+  // Men of 18 to 25 in the Netherlands: nobody, and every manual search is saved for the next visit.
+  await activeMember(page, 'Saskia');
+  const saved = await page.request.get(
+    '/api/search.php?manual_search=1&gender=male&min_age=18&max_age=25&country=NL&countryregion=0',
+  );
+  expect((await saved.json()).paging.num_results).toBe(0);
+
+  await page.goto('/members');
+  const notice = page.getByRole('region', { name: en('search.empty_title') });
+  await expect(notice).toBeVisible();
+  const similar = page.getByRole('list', { name: en('search.similar_title') });
+  await expect(similar.getByRole('link', { name: 'Bram, 28' })).toBeVisible();
+  await expect(notice.getByText(en('search.empty_similar'))).toBeVisible();
+
+  await notice.getByRole('button', { name: en('search.show_all') }).click();
+  await expect(cards(page)).toHaveCount(12);
+  await expect(notice).toHaveCount(0);
+  await expect(filter(page, 'search.age')).toHaveValue('all');
+
+  // The defaults were saved, so the next visit opens on members rather than on nobody.
+  await page.reload();
+  await expect(cards(page)).toHaveCount(12);
+  await expect(notice).toHaveCount(0);
 });
 
 test('a visitor on a members-only site is asked to log in', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { en, expect, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
+import { activeMember, csrfToken } from './members';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
@@ -116,4 +117,28 @@ test('an address that already has an account is pointed to login', async ({ page
   await page.getByLabel(en('signup.name')).click();
   await expect(page.getByRole('link', { name: en('signup.email_login_link') })).toBeVisible();
   await expect(page.getByRole('button', { name: en('signup.submit') })).toBeDisabled();
+});
+
+test('a member who comes back with a photo and a region picks up at the personal step', async ({ page }) => {
+  await activeMember(page, 'Wilma');
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const upload = await page.request.post('/api/profileimage.php', {
+    multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
+    headers,
+  });
+  expect(upload.status()).toBe(200);
+  const regions = (await (await page.request.get('/api/regions.php?country=NL')).json()) as Record<
+    string,
+    { id: number }[]
+  >;
+  const located = await page.request.put('/api/user.php', {
+    data: { country: 'NL', countryregion: regions.NL![0]!.id },
+    headers,
+  });
+  expect(located.status()).toBe(200);
+
+  // Spec §4: a main image starts at step 3 whatever push says, and the region skips on to step 4.
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: en('signup.personal_title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: en('signup.push_title') })).toHaveCount(0);
 });

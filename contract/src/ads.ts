@@ -2,7 +2,11 @@
  * Ads in the search grid (spec §4, §6, §9). Free of zod: the search page imports these on every load.
  */
 
-/** Spec §4: ads repeat every 12 cards, a webcam item at index 1 and a partner ad at index 5 of each run. */
+/**
+ * Spec §4: ads repeat every 12 cards, a webcam item at index 1 and a partner ad at index 5 of each
+ * run. The partner ad is for everyone who sees search results; only the webcam item follows the
+ * rules of `showsWebcamAds` (spec §6).
+ */
 export const WEBCAM_AD_INTERVAL = 12;
 export const WEBCAM_AD_INDEX = 1;
 export const PARTNER_AD_INDEX = 5;

@@ -16,6 +16,11 @@ export interface PushState {
   subscribed: null | false | 'denied' | PushSubscriptionData;
 }
 
+/** Spec §6: the prompt is for someone whose browser can take push, who has not answered it yet. */
+export function isPushOffered(push: PushState): boolean {
+  return push.capable === true && push.subscribed === false;
+}
+
 /** Spec §7 "registered from a versioned script"; the worker itself is web/public/sw.js. */
 export const PUSH_WORKER_URL = `/sw.js?v=${PUSH_WORKER_VERSION}`;
 
@@ -27,8 +32,8 @@ function pushApisPresent(): boolean {
 
 /**
  * The registration push goes through, registering our worker when the page has none yet. Only
- * logged-in screens (the sign-up push step, the profile's push setting) ask, so logged-out
- * visitors get no worker. A registration already there (a later PWA worker) is used as it is.
+ * logged-in screens (the sign-up push step, the push prompt on the member list, the profile's push
+ * setting) ask, so logged-out visitors get no worker. A registration already there (a later PWA worker) is used as it is.
  */
 async function pushRegistration(): Promise<ServiceWorkerRegistration> {
   return (

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, redirect, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
+import { PushPrompt } from '../features/push/components/push-prompt';
 import { searchCams } from '../features/search/api/search-calls';
 import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
+import { NoMatches } from '../features/search/components/no-matches';
 import { ResultsGrid } from '../features/search/components/results-grid';
 import { SearchFiltersForm } from '../features/search/components/search-filters-form';
 import { useMemberSearch, useSimilarSearch } from '../features/search/hooks/use-member-search';
@@ -36,8 +38,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
   }
-  // Decided once per page view, on the server, so the page and its hydration agree.
-  return { trafficsource, adsShown: Boolean(user && showsWebcamAds(user, settings, Date.now())) };
+  // Decided once per page view, on the server, so the page and its hydration agree. Partner ads
+  // need no decision: everyone who sees results gets them (spec §4/§6).
+  return { trafficsource, webcamAds: showsWebcamAds(user, settings, Date.now()) };
 }
 
 const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
@@ -69,8 +72,13 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const similar = useSimilarSearch(state.filters, fewResults, similarPage);
   const shown = new Set(state.profiles.map((profile) => profile.id));
   const similarProfiles = similar.profiles.filter((profile) => !shown.has(profile.id));
-  const { adsShown } = loaderData;
-  const cams = useWebcamAds(state.filters, adsShown);
+  const { webcamAds } = loaderData;
+  const cams = useWebcamAds(state.filters, webcamAds);
+
+  // New filters start at their first page, so the address must not keep the old one.
+  const startOver = () => {
+    if (params.has('page') || params.has('similarpage')) setParams({});
+  };
 
   const hasMore = state.profiles.length < state.total && state.status !== 'error';
   const lastPage = Math.max(1, Math.ceil(state.total / 12));
@@ -85,13 +93,14 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-5">
       <h1 className="heading text-3xl">{t('search.title')}</h1>
+      {/* Spec §6: members who skipped push at sign-up are asked here, where they return most. */}
+      {user ? <PushPrompt publicKey={settings.push_pub} /> : null}
       {state.filters ? (
         <SearchFiltersForm
           filters={state.filters}
           onChange={(filters) => {
             search.change(filters);
-            // New filters start at their first page, so the address must not keep the old one.
-            if (params.has('page') || params.has('similarpage')) setParams({});
+            startOver();
           }}
         />
       ) : null}
@@ -113,11 +122,20 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {state.status === 'ready' && state.total === 0 ? <p>{t('search.empty')}</p> : null}
+      {state.status === 'ready' && state.total === 0 ? (
+        <NoMatches
+          similarFound={similarProfiles.length > 0}
+          onShowAll={() => {
+            search.reset();
+            startOver();
+          }}
+        />
+      ) : null}
 
       <ResultsGrid
         profiles={state.profiles}
-        cams={adsShown ? cams : null}
+        cams={webcamAds ? cams : null}
+        partnerAds
         label={t('search.results_label')}
         cardActions={likeButton}
       />
@@ -151,6 +169,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           <ResultsGrid
             profiles={similarProfiles}
             cams={null}
+            partnerAds={false}
             label={t('search.similar_title')}
             cardActions={likeButton}
           />

@@ -1,53 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
+import { PUSH_PUB, PUSH_SUBSCRIPTION, fakePushBrowser, forgetPushBrowser } from '../../../test/fake-push-browser';
 import { makeUser, renderWithI18n, testI18n } from '../../../test/render';
 import { PushSettings } from './push-settings';
 
 const t = testI18n.t;
-// A 65-byte VAPID key, base64url.
-const PUSH_PUB = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-const subscription = { endpoint: 'https://push.example/device-1', keys: { p256dh: 'p', auth: 'a' } };
-
-/** The browser's push APIs (third-party surface) in a given state. */
-function fakePushBrowser({
-  permission,
-  subscribed,
-  answer = 'granted',
-}: {
-  permission: NotificationPermission;
-  subscribed: boolean;
-  answer?: NotificationPermission;
-}) {
-  const browserSubscription = {
-    endpoint: subscription.endpoint,
-    toJSON: () => subscription,
-    unsubscribe: vi.fn(async () => true),
-  };
-  const pushManager = {
-    getSubscription: vi.fn(async () => (subscribed ? browserSubscription : null)),
-    subscribe: vi.fn(async () => browserSubscription),
-  };
-  const registration = { pushManager };
-  vi.stubGlobal('PushManager', class {});
-  vi.stubGlobal('Notification', { permission, requestPermission: vi.fn(async () => answer) });
-  const serviceWorker = {
-    getRegistration: vi.fn(async () => registration),
-    register: vi.fn(async () => registration),
-    ready: Promise.resolve(registration),
-  };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: serviceWorker });
-  return { pushManager, browserSubscription, serviceWorker };
-}
+const subscription = PUSH_SUBSCRIPTION;
 
 const status = () => screen.findByRole('status');
 
 describe('PushSettings', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    Reflect.deleteProperty(navigator, 'serviceWorker');
-  });
+  afterEach(forgetPushBrowser);
 
   it('says so when the browser cannot take push', async () => {
     renderWithI18n(<PushSettings publicKey={PUSH_PUB} />);

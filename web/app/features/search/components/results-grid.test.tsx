@@ -61,9 +61,13 @@ const LABEL = 'Search results';
 function renderGrid(
   profiles: readonly ProfileCard[],
   cams: readonly CamItem[] | null,
-  { web = makeWebContext(), i18n = testI18n }: { web?: WebContext; i18n?: I18n } = {},
+  {
+    web = makeWebContext(),
+    i18n = testI18n,
+    partnerAds = true,
+  }: { web?: WebContext; i18n?: I18n; partnerAds?: boolean } = {},
 ) {
-  renderWithRoot(<ResultsGrid profiles={profiles} cams={cams} label={LABEL} />, { web, i18n });
+  renderWithRoot(<ResultsGrid profiles={profiles} cams={cams} partnerAds={partnerAds} label={LABEL} />, { web, i18n });
   return screen.getByRole('list', { name: LABEL });
 }
 
@@ -114,9 +118,24 @@ describe('ResultsGrid', () => {
       );
     });
 
-    it('shows no ads at all to a member who sees none', () => {
+    it('still shows partner ads, at 5 of every 12, to someone who gets no webcam ads (spec §6)', () => {
       const profiles = Array.from({ length: 24 }, (_, index) => card(index + 1));
-      const grid = renderGrid(profiles, null);
+      const held = slots(renderGrid(profiles, null));
+
+      // Without webcam items the partner ads alone take 5 and 17 of the 26 positions.
+      expect(held).toHaveLength(26);
+      expect(held.flatMap((slot, index) => (slot.startsWith('profile:') ? [] : [[index, slot]]))).toEqual([
+        [5, 'partner'],
+        [17, 'partner'],
+      ]);
+      expect(held.filter((slot) => slot.startsWith('profile:'))).toEqual(
+        profiles.map((profile) => `profile:/members/${profile.id}`),
+      );
+    });
+
+    it('shows no ads at all in a grid without them', () => {
+      const profiles = Array.from({ length: 24 }, (_, index) => card(index + 1));
+      const grid = renderGrid(profiles, null, { partnerAds: false });
       expect(within(grid).queryByRole('article', { name: t('search.ad_label') })).toBeNull();
       expect(slots(grid)).toEqual(profiles.map((profile) => `profile:/members/${profile.id}`));
     });

@@ -7,8 +7,10 @@ import { WebcamAd } from './webcam-ad';
 
 export interface ResultsGridProps {
   profiles: readonly Card[];
-  /** Performers for the webcam slots; null when this member sees no ads (spec §6). */
+  /** Performers for the webcam slots; null when this viewer gets no webcam ads (spec §6). */
   cams: readonly CamItem[] | null;
+  /** Spec §4/§6: partner ads go to everyone who sees search results, logged in or not. */
+  partnerAds: boolean;
   label: string;
   /** Controls for each card that other features provide (the like button), composed by the route. */
   cardActions?: (profile: Card) => ReactNode;
@@ -16,22 +18,21 @@ export interface ResultsGridProps {
 
 /**
  * The cards with the ads of spec §4 woven in: position counts ads and cards alike, so a webcam
- * item sits at 1, 13, 25… and a partner ad at 5, 17, 29….
+ * item sits at 1, 13, 25… and a partner ad at 5, 17, 29…. An empty webcam slot goes to a card.
  */
-export function ResultsGrid({ profiles, cams, label, cardActions }: ResultsGridProps) {
+export function ResultsGrid({ profiles, cams, partnerAds, label, cardActions }: ResultsGridProps) {
   const items: ReactNode[] = [];
   let camIndex = 0;
   for (const profile of profiles) {
-    while (cams) {
-      const slot = adSlotAt(items.length);
-      if (slot === 'webcam' && cams.length > 0) {
+    for (let slot = adSlotAt(items.length); slot; slot = adSlotAt(items.length)) {
+      if (slot === 'webcam' && cams && cams.length > 0) {
         const cam = cams[camIndex++ % cams.length]!;
         items.push(
           <li key={`cam-${items.length}`}>
             <WebcamAd cam={cam} />
           </li>,
         );
-      } else if (slot === 'partner') {
+      } else if (slot === 'partner' && partnerAds) {
         items.push(
           <li key={`partner-${items.length}`}>
             <PartnerAd />

@@ -125,6 +125,14 @@ export function useMemberSearch({ historyKey, page, append, trafficsource }: Mem
       shownPage.current = 1;
       void run(manualParams(filters, 1), 'replace', filters);
     },
+    /**
+     * Back to every member: a manual search that names no filter starts from the defaults on the
+     * server, which saves them, so the next visit no longer opens on an empty list.
+     */
+    reset() {
+      shownPage.current = 1;
+      void run({ manual_search: 1, page: 1 }, 'replace');
+    },
     loadMore() {
       if (state.filters && state.status === 'ready') void run(manualParams(state.filters, state.page + 1), 'append');
     },

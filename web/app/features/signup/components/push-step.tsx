@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { registerPushSubscription } from '../api/signup-calls';
 import { detectPush, subscribeToPush } from '../../../lib/push';
+import { snoozePushPrompt } from '../../../lib/push-prompt';
 import { isPushUnavailable, type PushState } from '../lib/signup-steps';
 import { StepShell, StepWaiting } from './step-shell';
 
@@ -73,7 +74,16 @@ export function PushStep({ publicKey, onDone, focusTitle, top }: PushStepProps) 
           <Button block size="lg" loading={busy} onClick={() => void enable()}>
             {t('signup.push_enable')}
           </Button>
-          <Button block variant="ghost" disabled={busy} onClick={() => onDone()}>
+          <Button
+            block
+            variant="ghost"
+            disabled={busy}
+            onClick={() => {
+              // A "not now" here counts for the prompt on the member list too, so it does not ask again at once.
+              snoozePushPrompt();
+              onDone();
+            }}
+          >
             {t('signup.push_skip')}
           </Button>
         </>

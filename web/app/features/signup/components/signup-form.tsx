@@ -6,11 +6,10 @@ import { readCookie } from '../../../lib/cookies';
 import { useLocale } from '../../../lib/locale';
 import { useWebContext } from '../../../lib/use-web-context';
 import { registerPushSubscription } from '../api/signup-calls';
-import { detectPush } from '../../../lib/push';
+import { detectPush, isPushOffered } from '../../../lib/push';
 import {
   STEP,
   firstStepForMember,
-  isPushOffered,
   nextStep,
   signupsAllowed,
   stepAfterSignup,

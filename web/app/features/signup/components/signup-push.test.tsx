@@ -1,29 +1,14 @@
+import type { User } from '@rendezvous/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isPushPromptSnoozed } from '../../../lib/push-prompt';
 import { fakeApi, json } from '../../../test/fake-api';
+import { PUSH_PUB, PUSH_SUBSCRIPTION, fakePushBrowser, forgetPushBrowser } from '../../../test/fake-push-browser';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
 import { SignupForm } from './signup-form';
 
-const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
-// A 65-byte VAPID key, base64url.
-const PUSH_PUB = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-
-/** A browser with a service worker and the push APIs, in the given state. */
-function fakePushBrowser({ permission, subscribed }: { permission: NotificationPermission; subscribed: boolean }) {
-  const pushManager = {
-    getSubscription: vi.fn(async () => (subscribed ? { toJSON: () => subscription } : null)),
-    subscribe: vi.fn(async () => ({ toJSON: () => subscription })),
-  };
-  const registration = { pushManager };
-  vi.stubGlobal('PushManager', class {});
-  vi.stubGlobal('Notification', { permission, requestPermission: vi.fn(async () => 'granted') });
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { getRegistration: vi.fn(async () => registration), ready: Promise.resolve(registration) },
-  });
-  return pushManager;
-}
+const subscription = PUSH_SUBSCRIPTION;
 
 async function signUp() {
   const user = userEvent.setup();
@@ -33,6 +18,12 @@ async function signUp() {
   // Spec §2: the activation screen comes first; the mail is delivered at the first poll here.
   await user.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 3000 }));
   return user;
+}
+
+/** A member who left the sign-up early: nothing answered but what the arguments say. */
+function returning(profile: Partial<User['profile']>): User {
+  const base = makeUser();
+  return { ...base, profile: { ...base.profile, gender: null, ...profile } };
 }
 
 function api() {
@@ -45,10 +36,7 @@ function api() {
 }
 
 describe('after the account exists (spec §4 push branches)', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    Reflect.deleteProperty(navigator, 'serviceWorker');
-  });
+  afterEach(forgetPushBrowser);
 
   it('jumps to the photo step when push is not supported', async () => {
     api();
@@ -59,7 +47,7 @@ describe('after the account exists (spec §4 push branches)', () => {
 
   it('offers notifications when push is supported and not answered, and subscribes', async () => {
     const calls = api();
-    const pushManager = fakePushBrowser({ permission: 'default', subscribed: false });
+    const { pushManager } = fakePushBrowser({ permission: 'default', subscribed: false });
     renderWithRoot(<SignupForm />, { web: makeWebContext({ settings: { push_pub: PUSH_PUB } }) });
     const user = await signUp();
 
@@ -90,9 +78,26 @@ describe('after the account exists (spec §4 push branches)', () => {
     fakePushBrowser({ permission: 'default', subscribed: false });
     const user = userEvent.setup();
     renderWithRoot(<SignupForm />, {
-      web: makeWebContext({ user: makeUser(), settings: { push_pub: PUSH_PUB } }),
+      web: makeWebContext({ user: returning({}), settings: { push_pub: PUSH_PUB } }),
     });
+    localStorage.clear();
     await user.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
+    // The answer holds for the prompt on the member list too, which would otherwise ask again at once.
+    expect(isPushPromptSnoozed()).toBe(true);
+  });
+
+  it('does not offer push again to a returning member who already has a photo and a region', async () => {
+    fakePushBrowser({ permission: 'default', subscribed: false });
+    const image = { id: 3, filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
+    renderWithRoot(<SignupForm />, {
+      web: makeWebContext({
+        user: returning({ main_image: image, images: [image], countryregion: 5 }),
+        settings: { push_pub: PUSH_PUB },
+      }),
+    });
+    // Spec §4: a main image starts at 3 whatever push says, and a region skips on to 4.
+    expect(await screen.findByRole('heading', { name: 'A little about you' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Not now' })).toBeNull();
   });
 });

@@ -10,7 +10,6 @@ import {
   activationPhase,
   activeDot,
   firstStepForMember,
-  isPushOffered,
   isPushUnavailable,
   nextStep,
   progressRatio,
@@ -20,6 +19,7 @@ import {
   type PushState,
   type SignupStep,
 } from './signup-steps';
+import { isPushOffered } from '../../../lib/push';
 
 const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
 const image = { id: 1, filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
@@ -82,6 +82,9 @@ describe('push step rules', () => {
 });
 
 describe('firstStepForMember (spec §4, a logged-in member entering the form)', () => {
+  /** Where the member lands, whether or not this browser has a push prompt to show. */
+  const landing = (profile: ProfileProgress) => [true, false].map((offered) => firstStepForMember(profile, offered));
+
   it('starts at the push step when push is offered', () => {
     expect(firstStepForMember(blank, true)).toBe(STEP.push);
   });
@@ -90,32 +93,39 @@ describe('firstStepForMember (spec §4, a logged-in member entering the form)', 
     expect(firstStepForMember(blank, false)).toBe(STEP.photo);
   });
 
-  it('starts at the location step when a main photo exists', () => {
-    expect(firstStepForMember({ ...blank, main_image: image }, false)).toBe(STEP.location);
+  it('starts at the location step when a main photo exists, push offered or not', () => {
+    expect(landing({ ...blank, main_image: image })).toEqual([STEP.location, STEP.location]);
   });
 
-  it('skips the location step when a region or a town is known', () => {
-    const photo = { ...blank, main_image: image };
-    expect(firstStepForMember({ ...photo, countryregion: 12 }, false)).toBe(STEP.personal);
-    expect(firstStepForMember({ ...photo, city: 'Utrecht' }, false)).toBe(STEP.personal);
+  it('skips to the personal step when a region or a town is known, photo or not', () => {
+    expect(landing({ ...blank, countryregion: 12 })).toEqual([STEP.personal, STEP.personal]);
+    expect(landing({ ...blank, city: 'Utrecht' })).toEqual([STEP.personal, STEP.personal]);
+    expect(landing({ ...blank, main_image: image, countryregion: 12 })).toEqual([STEP.personal, STEP.personal]);
   });
 
-  it('skips the personal step when gender or birth date is known', () => {
-    const placed = { ...blank, main_image: image, city: 'Utrecht' };
-    expect(firstStepForMember({ ...placed, gender: 'female' }, false)).toBe(STEP.about);
-    expect(firstStepForMember({ ...placed, date_of_birth: '1960-04-02' }, false)).toBe(STEP.about);
+  it('skips to the about-me step when gender or birth date is known', () => {
+    expect(landing({ ...blank, gender: 'female' })).toEqual([STEP.about, STEP.about]);
+    expect(landing({ ...blank, date_of_birth: '1960-04-02' })).toEqual([STEP.about, STEP.about]);
+    expect(landing({ ...blank, main_image: image, city: 'Utrecht', gender: 'male' })).toEqual([STEP.about, STEP.about]);
   });
 
-  it('skips the about-me step when personal answers exist', () => {
+  it('skips to the profile flow when personal answers exist', () => {
+    expect(landing({ ...blank, personal: { about_me: 'Keen walker' } })).toEqual([STEP.profileFlow, STEP.profileFlow]);
     const answered = { ...blank, main_image: image, city: 'Utrecht', gender: 'male' as const };
-    expect(firstStepForMember({ ...answered, personal: { about_me: 'Keen walker' } }, false)).toBe(STEP.profileFlow);
+    expect(landing({ ...answered, personal: { about_me: 'Keen walker' } })).toEqual([
+      STEP.profileFlow,
+      STEP.profileFlow,
+    ]);
   });
 
-  it('stops at the first unanswered step: later answers do not skip an earlier question', () => {
-    const later = { ...blank, city: 'Utrecht', gender: 'female' as const, personal: { smoking: 'no' } };
-    expect(firstStepForMember(later, false)).toBe(STEP.photo);
-    expect(firstStepForMember({ ...later, main_image: image }, true)).toBe(STEP.push);
-    expect(firstStepForMember({ ...blank, main_image: image, gender: 'female' }, false)).toBe(STEP.location);
+  it('picks up after the furthest answer, never sending a member back over steps already passed', () => {
+    // Left without a photo or a birth date, but with a town and about-me text: only the profile flow is left.
+    expect(landing({ ...blank, city: 'Utrecht', personal: { about_me: 'Keen walker' } })).toEqual([
+      STEP.profileFlow,
+      STEP.profileFlow,
+    ]);
+    // Empty answers count as unanswered.
+    expect(landing({ ...blank, city: null, countryregion: null, personal: {} })).toEqual([STEP.push, STEP.photo]);
   });
 });
 

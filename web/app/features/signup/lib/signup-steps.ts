@@ -32,11 +32,6 @@ function hasSubscription(push: PushState): push is PushState & { subscribed: Pus
   return typeof push.subscribed === 'object' && push.subscribed !== null;
 }
 
-/** Spec §6: the prompt is for someone whose browser can take push, who has not answered it yet. */
-export function isPushOffered(push: PushState): boolean {
-  return push.capable === true && push.subscribed === false;
-}
-
 /** Spec §4 "At step 1, if push becomes unavailable, advance": unsupported, or refused by the browser. */
 export function isPushUnavailable(push: PushState): boolean {
   return push.capable === false || push.subscribed === 'denied';
@@ -70,18 +65,17 @@ export type ProfileProgress = Pick<
 
 /**
  * Spec §4, a logged-in member entering the form: start at the push step, at the photo step when
- * there is no push prompt to show, at the location step with a main photo; then skip each step
- * already answered (region or city, gender or birth date, personal). Each rule applies only once
- * the one before it let the member through, so the member starts at the first unanswered step.
+ * there is no push prompt to show, at the location step with a main photo, and skip on to the
+ * personal, about-me or profile-flow step when region or city, gender or birth date, or personal
+ * answers are known. Each rule stands on its own, so the member picks up after the furthest step
+ * they answered and never redoes push, photo or location to get there.
  */
 export function firstStepForMember(profile: ProfileProgress, pushOffered: boolean): SignupStep {
-  let step: SignupStep = STEP.push;
-  if (step === STEP.push && !pushOffered) step = STEP.photo;
-  if (step === STEP.photo && profile.main_image) step = STEP.location;
-  if (step === STEP.location && (profile.countryregion || profile.city)) step = STEP.personal;
-  if (step === STEP.personal && (profile.gender || profile.date_of_birth)) step = STEP.about;
-  if (step === STEP.about && Object.keys(profile.personal).length > 0) step = STEP.profileFlow;
-  return step;
+  if (Object.keys(profile.personal).length > 0) return STEP.profileFlow;
+  if (profile.gender || profile.date_of_birth) return STEP.about;
+  if (profile.countryregion || profile.city) return STEP.personal;
+  if (profile.main_image) return STEP.location;
+  return pushOffered ? STEP.push : STEP.photo;
 }
 
 /** Spec §4: every skip or save moves exactly one step on, never past the last. */

@@ -1,0 +1,25 @@
+import { en, expect, test } from './fixtures';
+import { activeMember } from './members';
+
+test('a member who skipped push at sign-up is offered it on the member list, and "not now" keeps it away', async ({
+  page,
+}) => {
+  // Signed up through the API, so the sign-up's push step never asked.
+  await activeMember(page, 'Ria');
+  await page.goto('/members');
+  const prompt = page.getByRole('region', { name: en('push.prompt_title') });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: en('push.turn_on') })).toBeVisible();
+
+  // Keyboard reachable: focus the first action and move on to "not now".
+  await prompt.getByRole('button', { name: en('push.turn_on') }).focus();
+  await page.keyboard.press('Tab');
+  await expect(prompt.getByRole('button', { name: en('push.prompt_dismiss') })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(prompt).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.locator('.profile-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(prompt).toHaveCount(0);
+});

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { detectPush, isPushOffered, subscribeToPush } from '../../../lib/push';
+import { isPushPromptSnoozed, snoozePushPrompt } from '../../../lib/push-prompt';
+import { registerPushSubscription } from '../api/push-calls';
+
+type PromptState = 'hidden' | 'offered' | 'failed' | 'done';
+
+/**
+ * Spec §6 push prompt outside the sign-up, for a member who skipped it there: shown only when this
+ * browser can take push, is not subscribed and the site has a push key; "not now" keeps it away
+ * for 30 days. The route decides where (the member list) and that only members see it.
+ */
+export function PushPrompt({ publicKey }: { publicKey: string | null }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<PromptState>('hidden');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    // Checked before detection, which registers the push worker: a snoozed prompt costs nothing.
+    if (!publicKey || isPushPromptSnoozed()) return;
+    let current = true;
+    void detectPush(publicKey).then((push) => {
+      if (current && isPushOffered(push)) setState('offered');
+    });
+    return () => {
+      current = false;
+    };
+  }, [publicKey]);
+
+  async function enable() {
+    if (!publicKey) return;
+    setBusy(true);
+    try {
+      const result = await subscribeToPush(publicKey);
+      // Spec §8: a refusal sets the state denied; the browser remembers it, so there is nothing to offer.
+      if (result === 'denied') {
+        setState('hidden');
+        return;
+      }
+      await registerPushSubscription(result);
+      setState('done');
+    } catch (error) {
+      console.warn('Turning notifications on failed', error);
+      setState('failed');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function dismiss() {
+    snoozePushPrompt();
+    setState('hidden');
+  }
+
+  if (state === 'hidden') return null;
+
+  return (
+    <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="push-prompt-title">
+      <h2 id="push-prompt-title" className="heading text-xl">
+        {t('push.prompt_title')}
+      </h2>
+      {state === 'done' ? (
+        <p role="status">{t('push.prompt_done')}</p>
+      ) : (
+        <>
+          <p>{t('push.prompt_text')}</p>
+          {state === 'failed' ? (
+            <p className="form-alert" role="alert">
+              {t('push.failed')}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button loading={busy} onClick={() => void enable()}>
+              {t('push.turn_on')}
+            </Button>
+            <Button variant="ghost" disabled={busy} onClick={dismiss}>
+              {t('push.prompt_dismiss')}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

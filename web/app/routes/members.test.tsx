@@ -1,0 +1,147 @@
+import type { ProfileCard, SearchFilterOptions, SearchResponse, WebContext } from '@rendezvous/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createRoutesStub, Outlet } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocaleProvider } from '../lib/locale';
+import { fakeApi, json, type FakeCall } from '../test/fake-api';
+import { PUSH_PUB, fakePushBrowser, forgetPushBrowser } from '../test/fake-push-browser';
+import { makeUser, makeWebContext, testI18n } from '../test/render';
+import Members from './members';
+
+const t = testI18n.t;
+
+function card(id: number, name: string, age: number): ProfileCard {
+  return {
+    id,
+    name,
+    age,
+    city: 'Haarlem',
+    country: 'NL',
+    countryregion: null,
+    language: 'en',
+    fictional: false,
+    main_image: null,
+    images: [],
+    likes: { did_like_profile: false },
+  };
+}
+
+/** A saved search no member matches: the youngest bucket on a site for mature adults. */
+const SAVED: SearchFilterOptions = { gender: 'female', min_age: 18, max_age: 25, country: 'NL', countryregion: 3 };
+const DEFAULTS: SearchFilterOptions = { gender: 'female', min_age: 18, max_age: 100, country: 'NL', countryregion: 0 };
+
+const answer = (filters: SearchFilterOptions, profiles: ProfileCard[]): SearchResponse => ({
+  profiles,
+  filter_options: filters,
+  paging: { num_results: profiles.length, page: 1, per_page: 12 },
+});
+
+/** The search server: nobody for the saved search, a few for the similar one, everyone for no filters. */
+function searchServer(call: FakeCall) {
+  const query = new URL(call.url, 'http://localhost').searchParams;
+  if (query.get('auto_load') === '1') return json(answer(SAVED, []));
+  if (query.get('do_not_save') === '1') return json(answer({ ...SAVED, countryregion: 0 }, [card(2, 'Greta', 29)]));
+  if (!query.has('gender') && !query.has('min_age')) return json(answer(DEFAULTS, [card(3, 'Hanna', 61)]));
+  return json(answer(SAVED, []));
+}
+
+function renderMembers(web: WebContext) {
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      loader: () => web,
+      Component: () => (
+        <LocaleProvider initial={web}>
+          <Outlet />
+        </LocaleProvider>
+      ),
+      children: [
+        {
+          id: 'members',
+          path: '/members',
+          loader: () => ({ trafficsource: undefined, webcamAds: false }),
+          Component: Members,
+        },
+      ],
+    },
+  ]);
+  render(
+    <I18nextProvider i18n={testI18n}>
+      {/* A history entry of its own: the search keeps results per entry, and the first is always 'default'. */}
+      <Stub
+        initialEntries={['/', '/members']}
+        initialIndex={1}
+        hydrationData={{ loaderData: { root: web, members: { trafficsource: undefined, webcamAds: false } } }}
+      />
+    </I18nextProvider>,
+  );
+}
+
+describe('the member list', () => {
+  afterEach(forgetPushBrowser);
+
+  it('offers push notifications to a member who has not answered them, never to a visitor (spec §6)', async () => {
+    localStorage.clear();
+    fakeApi({ 'GET /api/search.php': () => json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
+    const browser = fakePushBrowser({ permission: 'default', subscribed: false });
+    renderMembers(makeWebContext({ user: makeUser(), settings: { push_pub: PUSH_PUB } }));
+    expect(await screen.findByRole('region', { name: t('push.prompt_title') })).toBeTruthy();
+    cleanup();
+
+    browser.serviceWorker.getRegistration.mockClear();
+    renderMembers(makeWebContext({ user: null, settings: { push_pub: PUSH_PUB, logged_out_search: true } }));
+    await screen.findByRole('link', { name: 'Hanna, 61' });
+    expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull();
+    // A visitor's browser is not even asked, so it gets no push worker either.
+    expect(browser.serviceWorker.getRegistration).not.toHaveBeenCalled();
+  });
+
+  it('turns a saved search that finds nobody into similar members and a way back to everyone', async () => {
+    const api = fakeApi({ 'GET /api/search.php': searchServer });
+    renderMembers(makeWebContext({ user: makeUser() }));
+
+    const notice = await screen.findByRole('region', { name: t('search.empty_title') });
+    expect(await within(notice).findByText(t('search.empty_similar'))).toBeTruthy();
+    // Spec §7 similar search: not saved, every region, ages widened five years each way.
+    const similar = screen.getByRole('list', { name: t('search.similar_title') });
+    expect(within(similar).getByRole('link', { name: 'Greta, 29' })).toBeTruthy();
+    const similarCall = new URL(
+      api.callsTo('GET', '/api/search.php?manual_search=1&do_not_save=1')[0]!.url,
+      'http://x',
+    );
+    expect(Object.fromEntries(similarCall.searchParams)).toMatchObject({
+      countryregion: '0',
+      min_age: '18',
+      max_age: '30',
+    });
+
+    await userEvent.click(within(notice).getByRole('button', { name: t('search.show_all') }));
+
+    // Back to the defaults: a manual search that names no filter, which the server fills and saves.
+    const results = screen.getByRole('list', { name: t('search.results_label') });
+    expect(await within(results).findByRole('link', { name: 'Hanna, 61' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: t('search.empty_title') })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(t('search.count', { count: 1 }));
+    const searches = api.callsTo('GET', '/api/search.php').map((call) => new URL(call.url, 'http://x').search);
+    expect(searches.filter((query) => !query.includes('do_not_save'))).toEqual([
+      expect.stringContaining('auto_load=1'),
+      '?manual_search=1&page=1',
+    ]);
+    expect((screen.getByRole('combobox', { name: t('search.age') }) as HTMLSelectElement).value).toBe('all');
+  });
+
+  it('says plainly when even the similar search finds nobody, and still offers everyone', async () => {
+    fakeApi({
+      'GET /api/search.php': (call) =>
+        new URL(call.url, 'http://x').searchParams.get('do_not_save') === '1'
+          ? json(answer(SAVED, []))
+          : searchServer(call),
+    });
+    renderMembers(makeWebContext({ user: makeUser() }));
+    const notice = await screen.findByRole('region', { name: t('search.empty_title') });
+    expect(within(notice).getByText(t('search.empty'))).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: t('search.show_all') })).toBeTruthy();
+  });
+});
