@@ -164,7 +164,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
-  const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
+  const accountDeps = {
+    db,
+    sessions,
+    tokens: createAccountTokens(db),
+    mail,
+    cookie: cookieOptions,
+    publicUrl: config.publicUrl,
+  };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);
   await app.register(passwordChangeRoutes, accountDeps);

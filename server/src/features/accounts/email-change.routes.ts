@@ -14,6 +14,7 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { statusChange } from '../../db/member-changes.js';
 import { invalidInput } from '../../errors.js';
@@ -24,7 +25,7 @@ import type { AccountTokens } from './account-tokens.js';
 import { emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import { originOf } from './signup.routes.js';
+import { siteOrigin } from './site-origin.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -34,6 +35,7 @@ export interface EmailChangeRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
   notifier: Notifier;
+  publicUrl: PublicUrl;
 }
 
 /** The page the old address's undo link opens; undoing takes a click there. */
@@ -83,7 +85,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
       }
       await tokens.revoke(member.id, 'change_email');
       const token = await tokens.issue(member.id, 'change_email', EMAIL_CHANGE_LINK_TTL_MS, email);
-      const link = `${originOf(request)}/mail-change/do?token=${encodeURIComponent(token)}`;
+      const link = `${siteOrigin(request.site, options.publicUrl)}/mail-change/do?token=${encodeURIComponent(token)}`;
       // Sent to the new address: only someone who can read it can make the change.
       await mail.send('email_change_confirm', { ...accountMailTo(member, request.site.config, link), to: email });
       return { pending: email };
@@ -113,7 +115,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         throw error;
       }
       const undo = await tokens.issue(member.id, 'undo_email_change', EMAIL_CHANGE_UNDO_LINK_TTL_MS, oldEmail);
-      const link = `${originOf(request)}${undoPagePath(undo)}`;
+      const link = `${siteOrigin(request.site, options.publicUrl)}${undoPagePath(undo)}`;
       void mail
         .send('email_change_notice', { ...accountMailTo(member, request.site.config, link), to: oldEmail })
         .catch((error: unknown) =>

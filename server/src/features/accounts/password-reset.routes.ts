@@ -9,13 +9,14 @@ import {
   type PasswordResetRequest,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import { originOf } from './signup.routes.js';
+import { siteOrigin } from './site-origin.js';
 import { loadUser } from './user.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -26,6 +27,7 @@ export interface PasswordResetRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
   cookie: SessionCookieOptions;
+  publicUrl: PublicUrl;
 }
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
@@ -64,7 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
             accountMailTo(
               member,
               site.config,
-              `${originOf(request)}/reset-password/do?token=${encodeURIComponent(token)}`,
+              `${siteOrigin(site, options.publicUrl)}/reset-password/do?token=${encodeURIComponent(token)}`,
             ),
           )
           .catch((error: unknown) =>

@@ -19,6 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { seenChange, statusChange } from '../../db/member-changes.js';
 import type { MemberRow } from '../../db/schema.js';
@@ -32,6 +33,7 @@ import { emailCheckToken, emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import { checkProfile } from './profile-input.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import { siteOrigin } from './site-origin.js';
 import { loadUser } from './user.js';
 
 const MINUTE_MS = 60_000;
@@ -42,6 +44,7 @@ export interface SignupRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
   cookie: SessionCookieOptions;
+  publicUrl: PublicUrl;
   sessionSecret: string;
 }
 
@@ -53,10 +56,6 @@ function signupsAllowed(mode: string, trafficSource: SignupRequest['trafficsourc
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail } = options;
   const userOf = (request: FastifyRequest, member: MemberRow) =>
@@ -67,13 +66,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   async function sendActivation(request: FastifyRequest, member: MemberRow) {
     await tokens.revoke(member.id, 'activate');
     const token = await tokens.issue(member.id, 'activate', ACTIVATION_LINK_TTL_MS);
-    const { config } = request.site;
+    const { site } = request;
+    const link = `${siteOrigin(site, options.publicUrl)}/api/activate.php?token=${encodeURIComponent(token)}`;
     // The member is already on the progress screen, which polls for the result; a slow mail server must not hold them up.
     void mail
-      .send(
-        'activation',
-        accountMailTo(member, config, `${originOf(request)}/api/activate.php?token=${encodeURIComponent(token)}`),
-      )
+      .send('activation', accountMailTo(member, site.config, link))
       .catch((error: unknown) => request.log.error({ err: error, memberId: member.id }, 'activation mail failed'));
   }
 
