@@ -49,6 +49,7 @@ import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { createLocalMediaStore } from './lib/media-store.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   const devServer = deps.web && 'loadEntry' in deps.web ? deps.web : undefined;
   await app.register(securityPlugin, { dev: Boolean(devServer), imageOrigins: config.partners.camsImageOrigins });
   if (devServer) {

@@ -1,0 +1,41 @@
+import { VALIDATION } from '@rendezvous/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { invalidInput } from '../errors.js';
+
+/**
+ * C0 and C1 control characters other than tab, line feed and carriage return. PostgreSQL refuses
+ * NUL in text (a 500 deep in a query), and none of them belongs in anything a person types.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Dotted paths (`profile.city`, `photos.0`) of the strings, and keys, that hold a control character. */
+function findControlCharacters(value: unknown, path: string, found: string[]): void {
+  if (typeof value === 'string') {
+    if (CONTROL_CHARACTER.test(value)) found.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => findControlCharacters(item, path ? `${path}.${index}` : String(index), found));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const itemPath = path ? `${path}.${key}` : key;
+      if (CONTROL_CHARACTER.test(key)) found.push(itemPath);
+      else findControlCharacters(item, itemPath, found);
+    }
+  }
+}
+
+/**
+ * Refuses control characters in every call's parsed body, query and path parameters before any
+ * route sees them, so no text column on either database ever has to cope with them.
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    const found: string[] = [];
+    for (const part of [request.params, request.query, request.body]) findControlCharacters(part, '', found);
+    if (found.length > 0) {
+      // A body that is itself a string has no field name of its own.
+      throw invalidInput(Object.fromEntries(found.map((field) => [field || 'body', VALIDATION.controlCharacters])));
+    }
+  });
+});
