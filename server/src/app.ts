@@ -113,6 +113,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Parsed as an ordinary key so plugins/input-guard.ts can refuse it with the field's name.
+    onProtoPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
