@@ -11,6 +11,7 @@ import { notFound } from './errors.js';
 import { createAccountTokens } from './features/accounts/account-tokens.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
+import { createLoginThrottle } from './features/accounts/login-throttle.js';
 import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
 import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
@@ -167,7 +168,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(searchRoutes, { db });
   await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
-  await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
+  const loginThrottle = createLoginThrottle();
+  app.addHook('onClose', async () => loginThrottle.close());
+  await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });
   const accountDeps = {
     db,
     sessions,
@@ -175,6 +178,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     mail,
     cookie: cookieOptions,
     publicUrl: config.publicUrl,
+    loginThrottle,
   };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);

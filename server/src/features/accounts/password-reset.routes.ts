@@ -15,6 +15,7 @@ import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
 import { loadUser } from './user.js';
@@ -28,6 +29,7 @@ export interface PasswordResetRoutesOptions {
   mail: AccountMail;
   cookie: SessionCookieOptions;
   publicUrl: PublicUrl;
+  loginThrottle: LoginThrottle;
 }
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
@@ -100,6 +102,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         .selectAll()
         .where('id', '=', check.memberId)
         .executeTakeFirstOrThrow();
+      options.loginThrottle.clearAccount(member.email_normalized);
       return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
     },
   );
