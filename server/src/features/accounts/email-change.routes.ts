@@ -28,6 +28,9 @@ import type { SessionsRepository } from './sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Each request mails an address the member names, and client addresses are cheap to change. */
+const EMAIL_CHANGES_PER_MEMBER_PER_DAY = 5;
 
 export interface EmailChangeRoutesOptions {
   db: Db;
@@ -67,7 +70,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   app.post(
     '/api/email_change.php',
     {
-      preHandler: [requireMember, app.limits.perIp('email-change', 10, HOUR_MS)],
+      preHandler: [
+        requireMember,
+        app.limits.perIp('email-change', 10, HOUR_MS),
+        app.limits.perMember('email-change-member', EMAIL_CHANGES_PER_MEMBER_PER_DAY, DAY_MS),
+      ],
       schema: { body: EmailChangeRequestSchema, response: { 200: EmailChangePendingSchema } },
     },
     async (request) => {
