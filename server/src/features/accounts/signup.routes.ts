@@ -37,6 +37,17 @@ import { siteOrigin } from './site-origin.js';
 import { loadUser } from './user.js';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/*
+ * The e-mail check must tell the sign-up form whether an address is taken (spec §4), so it tells
+ * anyone. These limits keep that to a person typing an address: a burst while typing, a day's
+ * worth from one client, and a few checks of any one address however many clients ask.
+ */
+export const EMAIL_CHECKS_PER_CLIENT_PER_MINUTE = 30;
+export const EMAIL_CHECKS_PER_CLIENT_PER_DAY = 200;
+export const EMAIL_CHECKS_PER_ADDRESS_PER_HOUR = 10;
 
 export interface SignupRoutesOptions {
   db: Db;
@@ -167,7 +178,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/user.php',
     {
-      preHandler: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)],
+      preHandler: [app.limits.perIp('signup', 10, HOUR_MS)],
       schema: {
         querystring: z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() }),
         response: { 200: UserSchema },
@@ -252,7 +263,16 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.get(
     '/api/validate_email.php',
     {
-      preHandler: [app.limits.perIp('validate-email', 30, MINUTE_MS)],
+      preHandler: [
+        app.limits.perIp('validate-email', EMAIL_CHECKS_PER_CLIENT_PER_MINUTE, MINUTE_MS),
+        app.limits.perIp('validate-email-day', EMAIL_CHECKS_PER_CLIENT_PER_DAY, DAY_MS),
+        app.limits.perEmail(
+          'validate-email-address',
+          EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
+          HOUR_MS,
+          (request) => (request.query as { email: string }).email,
+        ),
+      ],
       schema: {
         querystring: z.object({ email: z.string().max(320) }),
         response: { 200: ValidateEmailResponseSchema },
@@ -298,7 +318,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/activate.php',
     {
-      preHandler: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)],
+      preHandler: [app.limits.perIp('activation-resend', 5, HOUR_MS)],
       schema: { response: { 200: ActivationResentSchema } },
     },
     async (request) => {
