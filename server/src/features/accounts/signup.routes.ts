@@ -178,7 +178,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/user.php',
     {
-      preHandler: [app.limits.perIp('signup', 10, HOUR_MS)],
+      preHandler: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)],
       schema: {
         querystring: z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() }),
         response: { 200: UserSchema },
@@ -318,7 +318,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/activate.php',
     {
-      preHandler: [app.limits.perIp('activation-resend', 5, HOUR_MS)],
+      preHandler: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)],
       schema: { response: { 200: ActivationResentSchema } },
     },
     async (request) => {
