@@ -19,4 +19,6 @@ export const VALIDATION = {
   linkInvalid: 'validation.link_invalid',
   passwordWrong: 'validation.password_wrong',
   emailSame: 'validation.email_same',
+  controlCharacters: 'validation.control_characters',
+  unknownField: 'validation.unknown_field',
 } as const;

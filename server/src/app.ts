@@ -10,6 +10,7 @@ import { notFound } from './errors.js';
 import { createAccountTokens } from './features/accounts/account-tokens.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
+import { createLoginThrottle } from './features/accounts/login-throttle.js';
 import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
 import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
@@ -49,6 +50,7 @@ import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { createLocalMediaStore } from './lib/media-store.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -112,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
+    // Parsed as an ordinary key so plugins/input-guard.ts can refuse it with the field's name.
+    onProtoPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -144,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   const devServer = deps.web && 'loadEntry' in deps.web ? deps.web : undefined;
   await app.register(securityPlugin, { dev: Boolean(devServer), imageOrigins: config.partners.camsImageOrigins });
   if (devServer) {
@@ -163,8 +168,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(searchRoutes, { db });
   await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
-  await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
-  const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
+  const loginThrottle = createLoginThrottle();
+  app.addHook('onClose', async () => loginThrottle.close());
+  await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });
+  const accountDeps = {
+    db,
+    sessions,
+    tokens: createAccountTokens(db),
+    mail,
+    cookie: cookieOptions,
+    publicUrl: config.publicUrl,
+    loginThrottle,
+  };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
   await app.register(passwordResetRoutes, accountDeps);
   await app.register(passwordChangeRoutes, accountDeps);

@@ -19,6 +19,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('builds mail links for the listening port locally and for https in production', () => {
+    expect(loadConfig({ PORT: '4200' }).publicUrl).toEqual({ scheme: 'http', port: 4200 });
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).publicUrl).toEqual({
+      scheme: 'https',
+      port: undefined,
+    });
+    expect(loadConfig({ PUBLIC_SCHEME: 'https', PUBLIC_PORT: '8443' }).publicUrl).toEqual({
+      scheme: 'https',
+      port: 8443,
+    });
+    expect(() => loadConfig({ PUBLIC_SCHEME: 'ftp' })).toThrow(/PUBLIC_SCHEME/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });

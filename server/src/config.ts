@@ -64,6 +64,8 @@ export const EnvSchema = z.object({
   CAMS_IMAGE_ORIGINS: originsFromEnv.default([]),
   CAMS_REDIRECT_URL: z.preprocess(blankAsUnset, accountUrlTemplateFromEnv.optional()),
   RESELL_PARTNER_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.optional()),
+  PUBLIC_SCHEME: z.preprocess(blankAsUnset, z.enum(['http', 'https']).optional()),
+  PUBLIC_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
   VAPID_PUBLIC_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   VAPID_PRIVATE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   VAPID_SUBJECT: z.preprocess(
@@ -107,9 +109,20 @@ export type Config = {
     /** Stand in for unset partners with the fictional feed and a local demo partner page; never in production. */
     demo: boolean;
   };
+  /**
+   * How links sent elsewhere (mail) reach a site: scheme and port around the site's own domain,
+   * never the request's Host, which the sender of the request chooses.
+   */
+  publicUrl: PublicUrl;
   /** Web push keys; unset keys are made once and shared through the database (notifier/vapid-keys.ts). */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
 };
+
+export interface PublicUrl {
+  scheme: 'http' | 'https';
+  /** None: the scheme's own port. */
+  port: number | undefined;
+}
 
 const DEV_SESSION_SECRET = 'rendezvous-local-development-secret-do-not-use';
 
@@ -167,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       camsRedirectUrl: e.CAMS_REDIRECT_URL,
       resellPartnerUrl: e.RESELL_PARTNER_URL,
       demo: !production,
+    },
+    publicUrl: {
+      scheme: e.PUBLIC_SCHEME ?? (production ? 'https' : 'http'),
+      // Outside production the server is reached directly, so links name the port it listens on (0 picks a free one).
+      port: e.PUBLIC_PORT ?? (production || e.PORT === 0 ? undefined : e.PORT),
     },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { LoginRequestSchema, UserSchema, type LoginRequest } from '@rendezvous/contract';
+import { LoginRequestSchema, UserSchema } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
@@ -11,6 +11,7 @@ import {
   setSessionCookie,
   type SessionCookieOptions,
 } from '../../plugins/session.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { SESSION_COOKIE, type SessionsRepository } from './sessions.repository.js';
 import { loadUser } from './user.js';
 
@@ -18,6 +19,7 @@ export interface AuthRoutesOptions {
   db: Db;
   sessions: SessionsRepository;
   cookie: SessionCookieOptions;
+  loginThrottle: LoginThrottle;
 }
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -25,7 +27,8 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 const invalidCredentials = () =>
   new AppError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, sessions, cookie }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { db, sessions, cookie, loginThrottle } = options;
   // Verifying against a real hash when the address is unknown keeps both answers equally slow.
   const decoyHash = await hash('decoy-password-for-unknown-accounts');
 
@@ -38,16 +41,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  const loginLimits = [
-    app.limits.perIp('login', 20, LOGIN_WINDOW_MS),
-    // Guessing one member's password from many addresses is limited per account too.
-    app.limits.perEmail('login-email', 10, LOGIN_WINDOW_MS, (request) => (request.body as LoginRequest).email),
-  ];
-
+  /*
+   * No limit per account across all addresses: strangers could then keep the owner out at will.
+   * Guessing from many addresses is slowed by each address's own waits and per-address limit.
+   */
   app.post(
     '/api/login.php',
-    { preHandler: loginLimits, schema: { body: LoginRequestSchema, response: { 200: UserSchema } } },
+    {
+      preHandler: [app.limits.perIp('login', 20, LOGIN_WINDOW_MS)],
+      schema: { body: LoginRequestSchema, response: { 200: UserSchema } },
+    },
     async (request, reply) => {
+      const { email } = request.body;
+      const waitMs = loginThrottle.waitMs(email, request.ip);
+      if (waitMs > 0) {
+        reply.header('retry-after', Math.ceil(waitMs / 1000));
+        throw new AppError(
+          429,
+          'rate_limited',
+          'Too many wrong passwords. Please wait a little or reset your password.',
+        );
+      }
       const member = await db
         .selectFrom('members')
         .selectAll()
@@ -56,7 +70,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         .where('status', 'in', ['active', 'not_confirmed'])
         .executeTakeFirst();
       const passwordOk = await verify(member?.password_hash ?? decoyHash, request.body.password);
-      if (!member?.password_hash || !passwordOk) throw invalidCredentials();
+      if (!member?.password_hash || !passwordOk) {
+        loginThrottle.failed(email, request.ip);
+        throw invalidCredentials();
+      }
+      loginThrottle.succeeded(email, request.ip);
 
       // A fresh session id on every login, so a planted cookie never becomes a logged-in one.
       const previous = request.cookies[SESSION_COOKIE];

@@ -14,6 +14,7 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { statusChange } from '../../db/member-changes.js';
 import { invalidInput } from '../../errors.js';
@@ -24,9 +25,12 @@ import type { AccountTokens } from './account-tokens.js';
 import { emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import { originOf } from './signup.routes.js';
+import { siteOrigin } from './site-origin.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Each request mails an address the member names, and client addresses are cheap to change. */
+const EMAIL_CHANGES_PER_MEMBER_PER_DAY = 5;
 
 export interface EmailChangeRoutesOptions {
   db: Db;
@@ -34,6 +38,7 @@ export interface EmailChangeRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
   notifier: Notifier;
+  publicUrl: PublicUrl;
 }
 
 /** The page the old address's undo link opens; undoing takes a click there. */
@@ -65,7 +70,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   app.post(
     '/api/email_change.php',
     {
-      preHandler: [requireMember, app.limits.perIp('email-change', 10, HOUR_MS)],
+      preHandler: [
+        requireMember,
+        app.limits.perIp('email-change', 10, HOUR_MS),
+        app.limits.perMember('email-change-member', EMAIL_CHANGES_PER_MEMBER_PER_DAY, DAY_MS),
+      ],
       schema: { body: EmailChangeRequestSchema, response: { 200: EmailChangePendingSchema } },
     },
     async (request) => {
@@ -83,7 +92,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
       }
       await tokens.revoke(member.id, 'change_email');
       const token = await tokens.issue(member.id, 'change_email', EMAIL_CHANGE_LINK_TTL_MS, email);
-      const link = `${originOf(request)}/mail-change/do?token=${encodeURIComponent(token)}`;
+      const link = `${siteOrigin(request.site, options.publicUrl)}/mail-change/do?token=${encodeURIComponent(token)}`;
       // Sent to the new address: only someone who can read it can make the change.
       await mail.send('email_change_confirm', { ...accountMailTo(member, request.site.config, link), to: email });
       return { pending: email };
@@ -113,7 +122,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         throw error;
       }
       const undo = await tokens.issue(member.id, 'undo_email_change', EMAIL_CHANGE_UNDO_LINK_TTL_MS, oldEmail);
-      const link = `${originOf(request)}${undoPagePath(undo)}`;
+      const link = `${siteOrigin(request.site, options.publicUrl)}${undoPagePath(undo)}`;
       void mail
         .send('email_change_notice', { ...accountMailTo(member, request.site.config, link), to: oldEmail })
         .catch((error: unknown) =>

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestApp,
+  insertMember,
+  logIn,
+  sessionCookies,
+  TEST_PASSWORD,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from './sessions.repository.js';
@@ -174,5 +181,28 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     });
     expect(loggedOut.statusCode).toBe(403);
     expect((await confirm('forged-token')).json().error.fields.token).toBe('validation.link_invalid');
+  });
+
+  it('sends at most five confirmations a day for one member, from whatever address they ask', async () => {
+    const id = await insertMember(t.database.db, t.siteId, { email: 'restless@example.test' });
+    const cookies = await sessionCookies(t.database.db, id);
+    const ask = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/email_change.php',
+        headers: browserHeaders(cookies),
+        payload: { email: `target-${n}@example.test`, password: TEST_PASSWORD },
+        remoteAddress: `192.0.2.${n + 1}`,
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n += 1) statuses.push((await ask(n)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const mailed = await t.database.db
+      .selectFrom('mail_deliveries')
+      .select('recipient')
+      .where('member_id', '=', id)
+      .where('kind', '=', 'email_change_confirm')
+      .execute();
+    expect(mailed.map((row) => row.recipient).sort()).toEqual([0, 1, 2, 3, 4].map((n) => `target-${n}@example.test`));
   });
 });

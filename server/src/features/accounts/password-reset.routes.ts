@@ -8,14 +8,17 @@ import {
   VALIDATION,
   type PasswordResetRequest,
 } from '@rendezvous/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import { originOf } from './signup.routes.js';
+import { siteOrigin } from './site-origin.js';
 import { loadUser } from './user.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -26,10 +29,32 @@ export interface PasswordResetRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
   cookie: SessionCookieOptions;
+  publicUrl: PublicUrl;
+  loginThrottle: LoginThrottle;
 }
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail } = options;
+  /** Resets still being looked up or mailed; closing waits for them rather than cut them off. */
+  const pending = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pending);
+  });
+
+  async function mailResetLink(site: FastifyRequest['site'], email: string) {
+    const member = await db
+      .selectFrom('members')
+      .selectAll()
+      .where('site_id', '=', site.id)
+      .where('email_normalized', '=', email.toLowerCase())
+      .where('status', 'in', ['active', 'not_confirmed'])
+      .executeTakeFirst();
+    if (!member) return;
+    await tokens.revoke(member.id, 'reset_password');
+    const token = await tokens.issue(member.id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
+    const link = `${siteOrigin(site, options.publicUrl)}/reset-password/do?token=${encodeURIComponent(token)}`;
+    await mail.send('password_reset', accountMailTo(member, site.config, link));
+  }
 
   app.post(
     '/api/password_reset.php',
@@ -46,31 +71,17 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       schema: { body: PasswordResetRequestSchema, response: { 200: PasswordResetSentSchema } },
     },
     async (request) => {
+      // Answered before the lookup, the same way and as fast either way, so neither the answer nor
+      // its timing tells whether the address has an account. Failures can only go to the log.
       const { site } = request;
-      const member = await db
-        .selectFrom('members')
-        .selectAll()
-        .where('site_id', '=', site.id)
-        .where('email_normalized', '=', request.body.email.toLowerCase())
-        .where('status', 'in', ['active', 'not_confirmed'])
-        .executeTakeFirst();
-      // The same answer either way, so the form cannot be used to find out who has an account.
-      if (member) {
-        await tokens.revoke(member.id, 'reset_password');
-        const token = await tokens.issue(member.id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
-        void mail
-          .send(
-            'password_reset',
-            accountMailTo(
-              member,
-              site.config,
-              `${originOf(request)}/reset-password/do?token=${encodeURIComponent(token)}`,
-            ),
-          )
-          .catch((error: unknown) =>
-            request.log.error({ err: error, memberId: member.id }, 'password reset mail failed'),
-          );
-      }
+      const { email } = request.body;
+      // After this turn of the event loop, once the answer is out: SQLite answers synchronously, so
+      // work started now would run before the response is written.
+      const sending = new Promise((resolve) => setImmediate(resolve))
+        .then(() => mailResetLink(site, email))
+        .catch((error: unknown) => request.log.error({ err: error }, 'password reset failed'));
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
       return { sent: true as const };
     },
   );
@@ -98,6 +109,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
         .selectAll()
         .where('id', '=', check.memberId)
         .executeTakeFirstOrThrow();
+      options.loginThrottle.clearAccount(member.email_normalized);
       return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
     },
   );

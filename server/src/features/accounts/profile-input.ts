@@ -27,7 +27,8 @@ export interface ProfileInput {
  * The contract schema has already checked shapes and lengths.
  */
 export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput): Promise<CheckedProfile> {
-  const fields: Record<string, string> = {};
+  // No prototype, so a sent name like `__proto__` is stored as a field like any other.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const columns: CheckedProfile['columns'] = {};
 
   if (input.country !== undefined) {
@@ -46,22 +47,23 @@ export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput
   if (input.gender !== undefined) columns.gender = input.gender;
   if (input.date_of_birth !== undefined) columns.date_of_birth = input.date_of_birth;
 
-  const personal: Record<string, string> = {};
+  // Entries, not objects indexed by the sent name: `constructor` or `__proto__` would reach the prototype.
+  const personal: [string, string][] = [];
   const cleared: string[] = [];
   for (const [name, value] of Object.entries(input.extra ?? {})) {
     if (value === undefined) continue;
+    const allowed = Object.hasOwn(site.allowed_values, name) ? site.allowed_values[name] : undefined;
+    if (!allowed && !site.visible_profile_notes.includes(name)) {
+      fields[name] = VALIDATION.unknownField;
+      continue;
+    }
     if (value === null || value.trim() === '') {
       cleared.push(name);
       continue;
     }
-    const allowed = site.allowed_values[name];
-    if (allowed) {
-      if (!allowed.includes(value)) fields[name] = VALIDATION.choice;
-    } else if (!site.visible_profile_notes.includes(name)) {
-      fields[name] = VALIDATION.choice;
-    }
-    personal[name] = value.trim();
+    if (allowed && !allowed.includes(value)) fields[name] = VALIDATION.choice;
+    personal.push([name, value.trim()]);
   }
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
-  return { columns, personal, cleared };
+  return { columns, personal: Object.fromEntries(personal), cleared };
 }

@@ -19,6 +19,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { seenChange, statusChange } from '../../db/member-changes.js';
 import type { MemberRow } from '../../db/schema.js';
@@ -32,9 +33,21 @@ import { emailCheckToken, emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import { checkProfile } from './profile-input.js';
 import type { SessionsRepository } from './sessions.repository.js';
+import { siteOrigin } from './site-origin.js';
 import { loadUser } from './user.js';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/*
+ * The e-mail check must tell the sign-up form whether an address is taken (spec §4), so it tells
+ * anyone. These limits keep that to a person typing an address: a burst while typing, a day's
+ * worth from one client, and a few checks of any one address however many clients ask.
+ */
+export const EMAIL_CHECKS_PER_CLIENT_PER_MINUTE = 30;
+export const EMAIL_CHECKS_PER_CLIENT_PER_DAY = 200;
+export const EMAIL_CHECKS_PER_ADDRESS_PER_HOUR = 10;
 
 export interface SignupRoutesOptions {
   db: Db;
@@ -42,6 +55,7 @@ export interface SignupRoutesOptions {
   tokens: AccountTokens;
   mail: AccountMail;
   cookie: SessionCookieOptions;
+  publicUrl: PublicUrl;
   sessionSecret: string;
 }
 
@@ -53,10 +67,6 @@ function signupsAllowed(mode: string, trafficSource: SignupRequest['trafficsourc
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail } = options;
   const userOf = (request: FastifyRequest, member: MemberRow) =>
@@ -67,13 +77,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   async function sendActivation(request: FastifyRequest, member: MemberRow) {
     await tokens.revoke(member.id, 'activate');
     const token = await tokens.issue(member.id, 'activate', ACTIVATION_LINK_TTL_MS);
-    const { config } = request.site;
+    const { site } = request;
+    const link = `${siteOrigin(site, options.publicUrl)}/api/activate.php?token=${encodeURIComponent(token)}`;
     // The member is already on the progress screen, which polls for the result; a slow mail server must not hold them up.
     void mail
-      .send(
-        'activation',
-        accountMailTo(member, config, `${originOf(request)}/api/activate.php?token=${encodeURIComponent(token)}`),
-      )
+      .send('activation', accountMailTo(member, site.config, link))
       .catch((error: unknown) => request.log.error({ err: error, memberId: member.id }, 'activation mail failed'));
   }
 
@@ -255,7 +263,16 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.get(
     '/api/validate_email.php',
     {
-      preHandler: [app.limits.perIp('validate-email', 30, MINUTE_MS)],
+      preHandler: [
+        app.limits.perIp('validate-email', EMAIL_CHECKS_PER_CLIENT_PER_MINUTE, MINUTE_MS),
+        app.limits.perIp('validate-email-day', EMAIL_CHECKS_PER_CLIENT_PER_DAY, DAY_MS),
+        app.limits.perEmail(
+          'validate-email-address',
+          EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
+          HOUR_MS,
+          (request) => (request.query as { email: string }).email,
+        ),
+      ],
       schema: {
         querystring: z.object({ email: z.string().max(320) }),
         response: { 200: ValidateEmailResponseSchema },
