@@ -47,6 +47,7 @@ import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { createLocalMediaStore } from './lib/media-store.js';
+import { cachePolicyPlugin } from './plugins/cache-policy.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
   await app.register(rateLimitPlugin);
+  await app.register(cachePolicyPlugin);
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(sitesRoutes);
