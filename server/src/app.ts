@@ -152,7 +152,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     app.use(devServer.middlewares);
   }
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(sitePlugin, { sites, pushPublicKey: vapid.publicKey });
+  await app.register(sitePlugin, {
+    sites,
+    pushPublicKey: vapid.publicKey,
+    refuseUnknownHosts: config.env === 'production',
+  });
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
   await app.register(rateLimitPlugin);
