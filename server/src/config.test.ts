@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('starts locally on SQLite under data/ with safe defaults', () => {
     const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
     expect(config.port).toBe(3000);
     expect(config.database.dialect).toBe('sqlite');
     expect(config.database.dialect === 'sqlite' && config.database.file).toMatch(/data[/\\]rendezvous\.sqlite$/);

@@ -40,7 +40,8 @@ const originsFromEnv = listFromEnv.pipe(z.array(httpUrlFromEnv.transform((value)
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine by default: a development server (and its mailbox of login links) is not for the network.
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Relative to where the server was started, like any path on a command line.

@@ -1,4 +1,5 @@
 import { DevMailboxListSchema, DevMailSchema } from '@rendezvous/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
@@ -12,11 +13,22 @@ export interface MailRoutesOptions {
   enabled: boolean;
 }
 
+/**
+ * The mailbox holds everyone's login links, so only someone at this machine may read it: the
+ * socket's own peer, never an address a client can write in a header, and nothing a proxy on
+ * this machine relays for someone else.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
+  return loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
 /** The development mailbox, so someone trying the site locally can follow the activation link. */
 export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { mailbox, enabled }) => {
   // Checked before validation, so a disabled mailbox answers 404 to every request and reveals nothing.
-  app.addHook('onRequest', async () => {
-    if (!enabled) throw notFound();
+  app.addHook('onRequest', async (request) => {
+    if (!enabled || !fromThisMachine(request)) throw notFound();
   });
 
   app.get(
