@@ -46,6 +46,7 @@ import { safetyRoutes } from './features/safety/safety.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
+import { httpLimits } from './http-limits.js';
 import { createLocalMediaStore } from './lib/media-store.js';
 import { cachePolicyPlugin } from './plugins/cache-policy.js';
 import { csrfPlugin } from './plugins/csrf.js';
@@ -112,7 +113,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    ...httpLimits(config),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
