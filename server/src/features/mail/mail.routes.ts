@@ -14,14 +14,12 @@ export interface MailRoutesOptions {
 }
 
 /**
- * The mailbox holds everyone's login links, so only someone at this machine may read it: the
- * socket's own peer, never an address a client can write in a header, and nothing a proxy on
- * this machine relays for someone else.
+ * The mailbox holds everyone's login links, so only someone at this machine may read it. The
+ * socket's own peer decides, never `request.ip`, which a trusted proxy's X-Forwarded-For can set.
  */
 function fromThisMachine(request: FastifyRequest): boolean {
   const peer = request.socket.remoteAddress ?? '';
-  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
-  return loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+  return peer === '::1' || /^(::ffff:)?127\./.test(peer);
 }
 
 /** The development mailbox, so someone trying the site locally can follow the activation link. */
