@@ -9,19 +9,19 @@ import { HEARTBEAT_MS } from './features/realtime/events.routes.js';
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Headers are small and come first: a client still sending them after this long is stalling. */
-export const HEADERS_TIMEOUT_MS = 10_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 
 /**
  * Longer than the 60 s idle timeout of common load balancers, so they close idle connections
  * rather than we: a request they send as we close would fail with a 502.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * A connection silent both ways this long is given up. The live events stream writes a heartbeat
  * every HEARTBEAT_MS, so it stays well clear of this.
  */
-export const IDLE_SOCKET_TIMEOUT_MS = 4 * HEARTBEAT_MS;
+const IDLE_SOCKET_TIMEOUT_MS = 4 * HEARTBEAT_MS;
 
 /**
  * Fastify's server options that bound how long a client may hold a connection. Request and

@@ -9,14 +9,14 @@ declare module 'fastify' {
 }
 
 /** Who may keep an answer built from the session: nobody, not even the browser's disk cache. */
-export const PRIVATE_ANSWER = 'no-store';
+const PRIVATE_ANSWER = 'no-store';
 
 /**
  * A logged-out page: the browser may keep it for back and forward but asks again before reuse,
  * and shared caches never keep it, because each page carries its own CSP nonces and the
  * visitor's CSRF token.
  */
-export const PUBLIC_PAGE = 'private, no-cache';
+const PUBLIC_PAGE = 'private, no-cache';
 
 function addVary(reply: FastifyReply, ...names: string[]) {
   const current = String(reply.getHeader('vary') ?? '')
