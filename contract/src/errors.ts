@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'already_confirmed',
   'csrf_failed',
   'not_found',
+  'unknown_host',
   'rate_limited',
   'payload_too_large',
   'cams_not_offered',

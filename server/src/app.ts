@@ -47,7 +47,9 @@ import { safetyRoutes } from './features/safety/safety.routes.js';
 import { createSitesRepository } from './features/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
+import { httpLimits } from './http-limits.js';
 import { createLocalMediaStore } from './lib/media-store.js';
+import { cachePolicyPlugin } from './plugins/cache-policy.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
@@ -113,7 +115,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     requestIdHeader: 'x-request-id',
-    bodyLimit: 1024 * 1024,
+    ...httpLimits(config),
     // Parsed as an ordinary key so plugins/input-guard.ts can refuse it with the field's name.
     onProtoPoisoning: 'ignore',
     routerOptions: { ignoreTrailingSlash: true },
@@ -156,10 +158,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     app.use(devServer.middlewares);
   }
   await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(sitePlugin, { sites, pushPublicKey: vapid.publicKey });
+  await app.register(sitePlugin, {
+    sites,
+    pushPublicKey: vapid.publicKey,
+    refuseUnknownHosts: config.env === 'production',
+  });
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
   await app.register(rateLimitPlugin);
+  await app.register(cachePolicyPlugin);
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(sitesRoutes);

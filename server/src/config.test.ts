@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('starts locally on SQLite under data/ with safe defaults', () => {
     const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.requestTimeoutMs).toBe(60_000);
     expect(config.port).toBe(3000);
     expect(config.database.dialect).toBe('sqlite');
     expect(config.database.dialect === 'sqlite' && config.database.file).toMatch(/data[/\\]rendezvous\.sqlite$/);
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
 
   it('names the variable and the reason when a value is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 10.0.0.2' })).not.toThrow();
   });
 

@@ -40,8 +40,10 @@ const originsFromEnv = listFromEnv.pipe(z.array(httpUrlFromEnv.transform((value)
 /** Every environment variable the server reads; `.env.example` documents the same list. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine by default: a development server (and its mailbox of login links) is not for the network.
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Relative to where the server was started, like any path on a command line.
   DATA_DIR: z
@@ -81,6 +83,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** The longest a client may take to send one whole request, headers and body (http-limits.ts). */
+  requestTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   dataDir: string;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CLIENT_HEADER, CSRF_COOKIE, CSRF_HEADER } from '@rendezvous/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
 
@@ -21,10 +21,23 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+const requireCsrfToken: onRequestAsyncHookHandler = async (request) => {
+  // One route may serve a safe and a state-changing method.
+  if (SAFE_METHODS.has(request.method)) return;
+  const sent = request.headers[CSRF_HEADER];
+  const existing = request.cookies[CSRF_COOKIE];
+  if (typeof sent !== 'string' || !existing || !sameToken(sent, existing)) {
+    throw csrfFailed();
+  }
+};
+
 /**
  * Double-submit CSRF protection: a random token in a cookie that only our own
  * pages can read, echoed in a header on every state-changing API call. A forged
  * cross-site request cannot read the cookie, so it cannot send the header.
+ *
+ * The check belongs to the routes, chosen by their declared path: the raw URL can spell the
+ * same route many ways (`/%61pi/…`, a trailing slash) and the router matches them all.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boolean }) => {
   app.decorateRequest('csrfToken', '');
@@ -39,11 +52,12 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    const sent = request.headers[CSRF_HEADER];
-    if (typeof sent !== 'string' || !existing || !sameToken(sent, existing)) {
-      throw csrfFailed();
-    }
+  });
+  app.addHook('onRoute', (route) => {
+    const changesState = [route.method].flat().some((method) => !SAFE_METHODS.has(method));
+    if (!changesState || !route.url.startsWith('/api/')) return;
+    // First, so a refused call gets no further than the check, whatever the route's own hooks do.
+    route.onRequest = [requireCsrfToken, ...[route.onRequest ?? []].flat()];
   });
 });
 

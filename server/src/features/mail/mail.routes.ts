@@ -1,4 +1,5 @@
 import { DevMailboxListSchema, DevMailSchema } from '@rendezvous/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
@@ -12,11 +13,20 @@ export interface MailRoutesOptions {
   enabled: boolean;
 }
 
+/**
+ * The mailbox holds everyone's login links, so only someone at this machine may read it. The
+ * socket's own peer decides, never `request.ip`, which a trusted proxy's X-Forwarded-For can set.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return peer === '::1' || /^(::ffff:)?127\./.test(peer);
+}
+
 /** The development mailbox, so someone trying the site locally can follow the activation link. */
 export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, { mailbox, enabled }) => {
   // Checked before validation, so a disabled mailbox answers 404 to every request and reveals nothing.
-  app.addHook('onRequest', async () => {
-    if (!enabled) throw notFound();
+  app.addHook('onRequest', async (request) => {
+    if (!enabled || !fromThisMachine(request)) throw notFound();
   });
 
   app.get(

@@ -289,8 +289,8 @@ describe.each(TEST_DIALECTS)('the development mailbox on %s', (dialect) => {
   });
 
   // The app serves the mailbox outside production while mail stays local; a configured SMTP server turns it off.
-  async function appWithMailbox(enabled: boolean) {
-    t = await createTestApp(dialect, { env: enabled ? {} : { SMTP_URL: 'smtp://127.0.0.1:9' } });
+  async function appWithMailbox(enabled: boolean, env: NodeJS.ProcessEnv = {}) {
+    t = await createTestApp(dialect, { env: enabled ? env : { ...env, SMTP_URL: 'smtp://127.0.0.1:9' } });
     const mailbox = createLocalMailbox(t.config.dataDir);
     const mailer = createLocalMailer(mailbox);
     await mailer.send({ from: 'hello@site.test', to: 'ingrid@example.test', ...renderMail('activation', message()) });
@@ -325,6 +325,34 @@ describe.each(TEST_DIALECTS)('the development mailbox on %s', (dialect) => {
     const traversal = await get(`/api/dev/mailbox.php?id=${encodeURIComponent('../rendezvous')}`);
     expect(traversal.statusCode).toBe(400);
     expect(traversal.json().error.fields).toHaveProperty('id');
+  });
+
+  it('shows the mailbox to this machine only, whatever address a forwarded header claims', async () => {
+    // Proxies on this machine and on the network are trusted, so request.ip would believe either.
+    await appWithMailbox(true, { TRUSTED_PROXIES: '127.0.0.1,192.168.1.0/24' });
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ url: '/api/dev/mailbox.php', remoteAddress, headers: { ...browserHeaders(), ...headers } });
+    for (const local of ['127.0.0.1', '127.0.1.1', '::1', '::ffff:127.0.0.1']) {
+      expect({ local, status: (await from(local)).statusCode }).toEqual({ local, status: 200 });
+    }
+    for (const remote of ['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', 'fe80::1']) {
+      const response = await from(remote);
+      expect({ remote, status: response.statusCode }).toEqual({ remote, status: 404 });
+      expect(response.json().error.code).toBe('not_found');
+    }
+    expect((await from('192.168.1.20', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+    expect((await from('127.0.0.1', { 'x-forwarded-for': '10.1.2.3' })).statusCode).toBe(200);
+  });
+
+  it('is never served in production, even to this machine and with mail kept locally', async () => {
+    await appWithMailbox(true, { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const response = await t.app.inject({
+      url: '/api/dev/mailbox.php',
+      remoteAddress: '127.0.0.1',
+      headers: browserHeaders(),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
   });
 
   it('does not exist when disabled', async () => {

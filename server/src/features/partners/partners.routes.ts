@@ -15,7 +15,6 @@ import { AppError, notLoggedIn } from '../../errors.js';
 import { requireMember } from '../../plugins/session.js';
 import { CamsFeedError, findCam } from './cams-feed.js';
 import { DEMO_PARTNER_PAGE_PATH, renderDemoPartnerPage } from './demo-partner-page.js';
-import { CAMS_FEED_CACHE_TTL_MS } from './http-cams-feed.js';
 import { camsRedirectLocation, loadPartnerTracking, resellPartnerLocation } from './partner-links.js';
 import type { PartnerSetup } from './partner-setup.js';
 
@@ -68,10 +67,9 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       preHandler: [requireMember, requireCamsResale, requireWebcamAdsShown],
       schema: { querystring: CamsSearchQuerySchema, response: { 200: CamsSearchResponseSchema } },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!camsFeed) throw partnerNotConfigured('webcam feed');
       const cams = await withFeedErrors(camsFeed.search(request.query));
-      reply.header('Cache-Control', `private, max-age=${CAMS_FEED_CACHE_TTL_MS / 1000}`);
       return { cams: Object.fromEntries(cams.slice(0, CAMS_SEARCH_LIMIT).map((cam) => [cam.account, cam])) };
     },
   );

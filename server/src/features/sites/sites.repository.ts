@@ -47,13 +47,21 @@ export function createSitesRepository(db: Db) {
     };
   }
 
+  async function current() {
+    if (!cache || Date.now() - cache.at > SITE_CACHE_TTL_MS) cache = await load();
+    if (!cache.fallback) throw new Error('No site is configured: the sites table is empty');
+    return { byDomain: cache.byDomain, fallback: cache.fallback };
+  }
+
   return {
     /** The site for a request host; unknown hosts get the default site. */
     async forHost(host: string): Promise<Site> {
-      if (!cache || Date.now() - cache.at > SITE_CACHE_TTL_MS) cache = await load();
-      const site = cache.byDomain.get(host.toLowerCase()) ?? cache.fallback;
-      if (!site) throw new Error('No site is configured: the sites table is empty');
-      return site;
+      const { byDomain, fallback } = await current();
+      return byDomain.get(host.toLowerCase()) ?? fallback;
+    },
+    /** The site configured for exactly this host, if there is one. */
+    async find(host: string): Promise<Site | undefined> {
+      return (await current()).byDomain.get(host.toLowerCase());
     },
     invalidate() {
       cache = undefined;

@@ -71,9 +71,12 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
     });
   }
 
-  app.get('/*', async (request, reply) => {
-    // Unknown API, catalogue and media paths answer in JSON, never with a page.
-    if (/^\/(api|_i18n|media)\//.test(request.url)) throw notFound(`No route for GET ${request.url.split('?')[0]}`);
+  app.get<{ Params: { '*': string } }>('/*', { config: { page: true } }, async (request, reply) => {
+    // Unknown API, catalogue and media paths answer in JSON, never with a page. The router's
+    // decoded path, not the raw URL, so `/%61pi/…` and `//api/…` are known for what they are.
+    if (/^\/*(api|_i18n|media)\//.test(request.params['*'])) {
+      throw notFound(`No route for GET ${request.url.split('?')[0]}`);
+    }
     const locale = detectLocale(
       request.cookies[LOCALE_COOKIE],
       request.headers['accept-language'],
@@ -93,9 +96,6 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
     };
     const handler = entry ?? (await loadEntry());
     const response = await handler.handleRequest(toFetchRequest(request), { web });
-    // Pages depend on the session and language, so shared caches must not keep them.
-    reply.header('Cache-Control', 'private, no-cache');
-    reply.header('Vary', 'Cookie, Accept-Language');
     return sendFetchResponse(reply, response);
   });
 };

@@ -1,0 +1,71 @@
+import { CSRF_HEADER } from '@rendezvous/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../test/fixtures.js';
+import { TEST_DIALECTS } from '../test/test-database.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Every state-changing API route the app serves, read from its router rather than listed by hand. */
+function stateChangingApiRoutes(app: FastifyInstance): { method: string; path: string }[] {
+  return app
+    .printRoutes({ commonPrefix: false })
+    .split('\n')
+    .flatMap((line) => {
+      const match = /── (\/api\/\S+) \(([A-Z, ]+)\)$/.exec(line);
+      if (!match) return [];
+      const [, path, methods] = match;
+      return methods!
+        .split(', ')
+        .filter((method) => !SAFE_METHODS.has(method))
+        .map((method) => ({ method, path: path! }));
+    });
+}
+
+const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16)}`;
+
+/** Other ways to write the same path that the router still matches. */
+function alternativeSpellings(path: string): string[] {
+  const rest = path.slice('/api/'.length);
+  return [`/${percentEncoded('a')}pi/${rest}`, `/api/${percentEncoded(rest[0]!)}${rest.slice(1)}`, `${path}/`];
+}
+
+describe.each(TEST_DIALECTS)('CSRF protection on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let session: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const email = 'csrf@example.test';
+    await insertMember(t.database.db, t.siteId, { email });
+    // A logged-in member's cookies without the header: what a forged cross-site form sends.
+    const { [CSRF_HEADER]: _header, ...cookies } = browserHeaders({ [SESSION_COOKIE]: await logIn(t.app, email) });
+    session = cookies;
+  });
+  afterAll(() => t.close());
+
+  it('finds the state-changing calls to check', () => {
+    const routes = stateChangingApiRoutes(t.app);
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/likes.php' });
+    expect(routes).toContainEqual({ method: 'PUT', path: '/api/user.php' });
+    expect(routes.length).toBeGreaterThan(20);
+  });
+
+  it('refuses every state-changing call without the token, however its path is spelled', async () => {
+    const answers: string[] = [];
+    for (const { method, path } of stateChangingApiRoutes(t.app)) {
+      for (const url of [path, ...alternativeSpellings(path)]) {
+        const response = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { ...session, 'content-type': 'application/json' },
+          payload: '{}',
+        });
+        answers.push(
+          `${method} ${url} ${response.statusCode} ${response.json<{ error?: { code: string } }>().error?.code}`,
+        );
+      }
+    }
+    expect(answers.filter((answer) => !answer.endsWith(' 403 csrf_failed'))).toEqual([]);
+  });
+});
