@@ -39,6 +39,7 @@ import { createNotifier } from './notifier/notifier.js';
 import { loadVapidKeys } from './notifier/vapid-keys.js';
 import { createWebPushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
 import { createRedisEventBus } from './realtime/redis-event-bus.js';
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(searchRoutes, { db });
   await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
+  await app.register(pageHiddenRoutes, { db });
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions });
   const accountDeps = { db, sessions, tokens: createAccountTokens(db), mail, cookie: cookieOptions };
   await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });

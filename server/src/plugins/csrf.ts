@@ -8,6 +8,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     csrfToken: string;
   }
+  interface FastifyContextConfig {
+    /**
+     * For a call the browser sends without our headers (a beacon): the route checks its origin
+     * itself with `requireOwnPage` instead, and must change nothing a forger could want changed.
+     */
+    csrfHeader?: false;
+  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,6 +47,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
       });
     }
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.csrfHeader === false) return;
     const sent = request.headers[CSRF_HEADER];
     if (typeof sent !== 'string' || !existing || !sameToken(sent, existing)) {
       throw csrfFailed();
