@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
+import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { BadgeProvider } from './features/badge/components/badge-provider';
 import { PolledChatsLikesProvider } from './lib/polled-chats-likes';
@@ -14,6 +15,7 @@ import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
+import { useWebContext } from './lib/use-web-context';
 import { routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
 import './styles/app.css';
@@ -101,6 +103,7 @@ function useFatalErrors(): void {
 export default function App() {
   useFatalErrors();
   useUserPolling();
+  usePageHiddenBeacon(Boolean(useWebContext().user));
   useTrafficSourceCapture();
   return (
     <PolledChatsLikesProvider>
