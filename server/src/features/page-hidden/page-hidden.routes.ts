@@ -8,7 +8,7 @@ import { requireOwnPage } from '../../plugins/csrf.js';
  * How exact "last seen" is: a member switching tabs back and forth sends a beacon each time,
  * and one write a minute is as precise as the operator needs it.
  */
-export const LAST_SEEN_PRECISION_MS = 60_000;
+const LAST_SEEN_PRECISION_MS = 60_000;
 
 export interface PageHiddenRoutesOptions {
   db: Db;
