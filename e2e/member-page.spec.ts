@@ -51,6 +51,9 @@ test('a member opens a profile, switches its photo and sees similar members; vis
 
   await page.goto('/members/999999999');
   await expect(page.getByText('Page not found: /members/999999999')).toBeVisible();
+  // The not-found page now comes with the first HTML; the members under it come once the page runs,
+  // and with them its live stream, which must open before the cookies go or it is refused.
+  await expect(page.getByRole('list', { name: en('errors.members_title') })).toBeVisible();
 
   // Logged out, the page is still there to share; chatting starts with signing up.
   await page.context().clearCookies();

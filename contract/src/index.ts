@@ -13,6 +13,7 @@ export * from './likes.js';
 export * from './locales.js';
 export * from './member-detail.js';
 export * from './notifications.js';
+export * from './page-hidden.js';
 export * from './partners.js';
 export * from './profile-fields.js';
 export * from './profile-images.js';

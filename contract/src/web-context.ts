@@ -22,3 +22,18 @@ export interface WebContext {
   /** `name@version` sent with every API call (spec §7). */
   clientId: string;
 }
+
+/** A JSON API answer as the server renderer sees it: the status decides, the body is checked by the caller. */
+export interface ServerApiResponse {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The API called in process during server rendering, as the visitor (their cookies and host), so
+ * route loaders get the same answers, access checks and 404s as the browser would, with no
+ * network hop and without the web importing server code.
+ */
+export interface ServerApi {
+  get(path: string): Promise<ServerApiResponse>;
+}

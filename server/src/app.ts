@@ -40,6 +40,7 @@ import { createNotifier } from './notifier/notifier.js';
 import { loadVapidKeys } from './notifier/vapid-keys.js';
 import { createWebPushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
 import { createRedisEventBus } from './realtime/redis-event-bus.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(searchRoutes, { db });
   await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
+  await app.register(pageHiddenRoutes, { db });
   const loginThrottle = createLoginThrottle();
   app.addHook('onClose', async () => loginThrottle.close());
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });

@@ -17,6 +17,8 @@ export interface RouteEntry {
 }
 
 const LATER = 'routes/not-available.tsx';
+/** Landers of one member: not built yet either, but an unknown member is already a 404. */
+const MEMBER_LANDER = 'routes/member-lander.tsx';
 
 export const ROUTES: readonly RouteEntry[] = [
   { name: 'index', path: '/', file: 'routes/home.tsx', layout: 'default', access: 'optional' },
@@ -50,28 +52,28 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     name: 'members-memberId-signup',
     path: '/members/:memberId/signup',
-    file: LATER,
+    file: MEMBER_LANDER,
     layout: 'lander',
     access: 'public',
   },
   {
     name: 'members-memberId-landing',
     path: '/members/:memberId/landing',
-    file: LATER,
+    file: MEMBER_LANDER,
     layout: 'lander',
     access: 'public',
   },
   {
     name: 'members-memberId-landing2-slug',
     path: '/members/:memberId/landing2/*',
-    file: LATER,
+    file: MEMBER_LANDER,
     layout: 'empty',
     access: 'public',
   },
   {
     name: 'members-memberId-landing3-slug',
     path: '/members/:memberId/landing3/*',
-    file: LATER,
+    file: MEMBER_LANDER,
     layout: 'empty',
     access: 'public',
   },
@@ -145,7 +147,7 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     name: 'transactions-transactionId',
     path: '/transactions/:transactionId',
-    file: LATER,
+    file: 'routes/transaction.tsx',
     layout: 'default',
     access: 'member',
   },

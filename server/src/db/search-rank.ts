@@ -29,7 +29,12 @@ export async function refreshSearchRank(db: Db, memberId: number): Promise<void>
 export const ACTIVITY_TOUCH_INTERVAL_MS = 15 * 60_000;
 
 /** Records that the member is active now, at most once per interval. */
-export async function touchActivity(db: Db, memberId: number, now = Date.now()): Promise<void> {
+export async function touchActivity(
+  db: Db,
+  memberId: number,
+  now = Date.now(),
+  intervalMs = ACTIVITY_TOUCH_INTERVAL_MS,
+): Promise<void> {
   await db
     .updateTable('members')
     .set({
@@ -37,6 +42,6 @@ export async function touchActivity(db: Db, memberId: number, now = Date.now()):
       search_rank: sql<number>`(case when main_image_id is null then 0 else ${sql.lit(PHOTO_BONUS)} end) + ${Math.floor(now / DAY_MS)}`,
     })
     .where('id', '=', memberId)
-    .where('last_active_at', '<', now - ACTIVITY_TOUCH_INTERVAL_MS)
+    .where('last_active_at', '<', now - intervalMs)
     .execute();
 }

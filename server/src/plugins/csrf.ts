@@ -8,6 +8,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     csrfToken: string;
   }
+  interface FastifyContextConfig {
+    /**
+     * For a call the browser sends without our headers (a beacon): the route checks its origin
+     * itself with `requireOwnPage` instead, and must change nothing a forger could want changed.
+     */
+    csrfHeader?: false;
+  }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -55,7 +62,7 @@ export const csrfPlugin = fp(async (app: FastifyInstance, options: { secure: boo
   });
   app.addHook('onRoute', (route) => {
     const changesState = [route.method].flat().some((method) => !SAFE_METHODS.has(method));
-    if (!changesState || !route.url.startsWith('/api/')) return;
+    if (!changesState || !route.url.startsWith('/api/') || route.config?.csrfHeader === false) return;
     // First, so a refused call gets no further than the check, whatever the route's own hooks do.
     route.onRequest = [requireCsrfToken, ...[route.onRequest ?? []].flat()];
   });

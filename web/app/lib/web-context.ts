@@ -1,9 +1,11 @@
-import type { WebContext } from '@rendezvous/contract';
+import type { ServerApi, WebContext } from '@rendezvous/contract';
 
 declare module 'react-router' {
   interface AppLoadContext {
     web: WebContext;
+    /** Server rendering only: the API called in process as the visitor. */
+    api: ServerApi;
   }
 }
 
-export type { WebContext };
+export type { ServerApi, WebContext };

@@ -1,13 +1,29 @@
+import { MessagesResponseSchema } from '@rendezvous/contract';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useResendActivation } from '../features/accounts/hooks/use-resend-activation';
+import { messagesPath } from '../features/chats/api/chat-calls';
 import { ChatsScreen } from '../features/chats/components/chats-screen';
 import { MessageCostNote } from '../features/credits/components/message-cost-note';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
+import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { CREDITS_INSUFFICIENT_PATH } from './credits';
+import type { Route } from './+types/chats';
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
+}
+
+/** A conversation that is not the member's own, or none at all, is a 404 page from the first HTML. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (params.chatId === undefined) return { page: null };
+  if (!RECORD_ID.test(params.chatId)) throw notFoundResponse();
+  return { page: await loadRecord(context, messagesPath(params.chatId), MessagesResponseSchema) };
+}
+
+/** In the app the conversation loads its own messages and shows its own not-found state. */
+export function clientLoader() {
+  return { page: null };
 }
 
 /**
@@ -15,8 +31,8 @@ export function meta() {
  * of it the open conversation, with the credits line, the block and report actions and the
  * activation mail (for a member who must confirm before writing) composed in.
  */
-export default function Chats() {
-  const { chatId } = useParams();
+export default function Chats({ loaderData, params }: Route.ComponentProps) {
+  const { chatId } = params;
   const navigate = useNavigate();
   const [balance, setBalance] = useState<number | null>(null);
   const resendActivation = useResendActivation();
@@ -25,6 +41,7 @@ export default function Chats() {
   return (
     <ChatsScreen
       chatId={openId}
+      initialPage={loaderData.page}
       costNote={<MessageCostNote balance={balance} />}
       onMessageSent={setBalance}
       onResendActivation={resendActivation}

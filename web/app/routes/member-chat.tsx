@@ -1,12 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { MEMBER_DETAIL_PATH, MemberDetailSchema } from '@rendezvous/contract';
 import { ButtonLink } from '../components/ui/button';
 import { useStartChat } from '../features/chats/hooks/use-start-chat';
+import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { NAMED_ROUTES } from '../route-table';
+import type { Route } from './+types/member-chat';
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
+}
+
+/** A link to chat with a member who is not there (unknown, gone, blocked) is a 404 page, as the profile is. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
+  await loadRecord(context, `${MEMBER_DETAIL_PATH}?id=${params.memberId}`, MemberDetailSchema);
+  return null;
+}
+
+/** In the app the chat start below finds out the same and says so with its toast (spec §8), with no extra call. */
+export function clientLoader() {
+  return null;
 }
 
 /**

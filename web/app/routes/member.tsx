@@ -1,7 +1,15 @@
-import { similarFilters, MAX_AGE, MIN_AGE, type MemberDetail, type ProfileCard as Card } from '@rendezvous/contract';
+import {
+  similarFilters,
+  MAX_AGE,
+  MEMBER_DETAIL_PATH,
+  MemberDetailSchema,
+  MIN_AGE,
+  type MemberDetail,
+  type ProfileCard as Card,
+} from '@rendezvous/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ProfileCard } from '../components/members/profile-card';
 import { useCountryNames } from '../components/profile-fields/labels';
 import { Button, ButtonLink } from '../components/ui/button';
@@ -15,6 +23,7 @@ import { searchMembers } from '../features/search/api/search-calls';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { SignupModal } from '../features/signup/components/signup-modal';
 import { ApiError } from '../lib/api-client';
+import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/member';
@@ -23,36 +32,35 @@ import type { Route } from './+types/member';
 const SEARCH_PATHS = [NAMED_ROUTES.members, '/search'];
 const LIKES_ALIAS_PREFIX = '/likes/m/';
 
-const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+/** GET /api/member.php on the server: unknown, deleted, banned and blocked members answer 404 (spec §2). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
+  const member = await loadRecord(context, `${MEMBER_DETAIL_PATH}?id=${params.memberId}`, MemberDetailSchema);
+  // A first load comes from outside the app, never from the search page.
+  return { member, cameFromSearch: false };
+}
 
+/**
+ * Later navigations read the member straight from the API. The first load is not read here
+ * again: without `hydrate` the page hydrates with what the server loader already sent.
+ */
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   // A client-side navigation has not committed yet, so the address bar still shows the page we came from.
   const cameFromSearch = SEARCH_PATHS.includes(window.location.pathname);
-  if (!/^\d{1,15}$/.test(params.memberId)) throw notFound();
+  if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
   try {
     const member = await getMember(Number(params.memberId), request.signal);
     return { member, cameFromSearch };
   } catch (error) {
     // Deleted, banned and unknown members all answer 404: the visitor sees the not-found page (spec §2).
-    if (error instanceof ApiError && error.status === 404) throw notFound();
+    if (error instanceof ApiError && error.status === 404) throw notFoundResponse();
     throw error;
   }
 }
-// The member is read in the browser on the first load too: the server's loaders have no API client.
-clientLoader.hydrate = true as const;
 
 /** Later revalidations (the user poll, a login elsewhere) would lose where the page was opened from. */
 export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentParams.memberId !== nextParams.memberId && defaultShouldRevalidate;
-}
-
-export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <p className="text-ink-muted" role="status">
-      {t('member_page.loading')}
-    </p>
-  );
 }
 
 /**

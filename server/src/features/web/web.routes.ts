@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { WebContext } from '@rendezvous/contract';
+import type { ServerApi, WebContext } from '@rendezvous/contract';
 import { LOCALE_COOKIE } from '@rendezvous/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { loadUser } from '../accounts/user.js';
@@ -14,7 +14,7 @@ import { detectLocale } from '../i18n/detect-locale.js';
 
 /** What `web/server-entry.ts` exports once built. */
 export interface WebServerEntry {
-  handleRequest(request: Request, context: { web: WebContext }): Promise<Response>;
+  handleRequest(request: Request, context: { web: WebContext; api: ServerApi }): Promise<Response>;
 }
 
 export interface WebRoutesOptions {
@@ -36,6 +36,29 @@ function toFetchRequest(request: FastifyRequest): Request {
   }
   const url = `${request.protocol}://${request.host}${request.url}`;
   return new Request(url, { method: request.method, headers });
+}
+
+/** Request headers the in-process API calls carry over: who the visitor is and which site and language they asked for. */
+const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent'] as const;
+
+/**
+ * The API as the page's visitor: route loaders read records through the real routes, so a page
+ * answers the same 404 (unknown, deleted, banned, blocked, someone else's) the API does.
+ */
+function serverApiFor(app: FastifyInstance, request: FastifyRequest): ServerApi {
+  const headers: Record<string, string> = { host: request.host, accept: 'application/json' };
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return {
+    async get(path) {
+      // From the visitor's own address, so per-client limits and the loopback-only mailbox see them, not us.
+      const response = await app.inject({ method: 'GET', url: path, headers, remoteAddress: request.ip });
+      const json = String(response.headers['content-type'] ?? '').includes('json');
+      return { status: response.statusCode, body: json ? response.json<unknown>() : response.body };
+    },
+  };
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response) {
@@ -95,7 +118,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
       clientId: options.clientId,
     };
     const handler = entry ?? (await loadEntry());
-    const response = await handler.handleRequest(toFetchRequest(request), { web });
+    const response = await handler.handleRequest(toFetchRequest(request), { web, api: serverApiFor(app, request) });
     return sendFetchResponse(reply, response);
   });
 };

@@ -13,15 +13,19 @@ function statusOf(error: unknown): number {
 
 /**
  * Spec §2 error page: Error, the status code and its message. Members keep the
- * header; visitors are invited to sign up. Bots never get here (entry.server).
+ * header and members to go on browsing; visitors are invited to sign up. Bots
+ * never get here (entry.server).
  */
 export function ErrorPage({
   error,
   memberHeader,
+  memberList,
   visitorSignup,
 }: {
   error: unknown;
   memberHeader: ReactNode;
+  /** Members shown without actions under the error, for a logged-in member. */
+  memberList: ReactNode;
   visitorSignup: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -53,11 +57,14 @@ export function ErrorPage({
         </p>
         <p className="error-message mt-4 text-lg">{message}</p>
         {web.user ? (
-          <div className="mt-6">
-            <ButtonLink to="/" variant="secondary">
-              {t('errors.back_home')}
-            </ButtonLink>
-          </div>
+          <>
+            <div className="mt-6">
+              <ButtonLink to="/" variant="secondary">
+                {t('errors.back_home')}
+              </ButtonLink>
+            </div>
+            {memberList}
+          </>
         ) : (
           <section className="card mt-8 p-6" aria-labelledby="error-signup">
             <h2 id="error-signup" className="heading text-2xl">

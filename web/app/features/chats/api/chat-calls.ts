@@ -29,10 +29,17 @@ export function removeChat(conversationId: number) {
 }
 
 /** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
-export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
+/** The address of a page of a conversation's messages; the server renderer reads the first page there too. */
+export function messagesPath(conversationId: number | string, before?: number): string {
   const query = new URLSearchParams({ conversation: String(conversationId) });
-  if (options.before !== undefined) query.set('before', String(options.before));
-  return apiRequest('GET', `${MESSAGES_PATH}?${query.toString()}`, MessagesResponseSchema, { signal: options.signal });
+  if (before !== undefined) query.set('before', String(before));
+  return `${MESSAGES_PATH}?${query.toString()}`;
+}
+
+export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
+  return apiRequest('GET', messagesPath(conversationId, options.before), MessagesResponseSchema, {
+    signal: options.signal,
+  });
 }
 
 /** POST /api/messages.php: a 402 `insufficient_credits` means nothing was sent. */

@@ -1,4 +1,4 @@
-import type { ChatProfile } from '@rendezvous/contract';
+import type { ChatProfile, MessagesResponse } from '@rendezvous/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatListPanel } from './chat-list-panel';
@@ -7,6 +7,8 @@ import { Conversation } from './conversation';
 export interface ChatsScreenProps {
   /** The open conversation, if any. */
   chatId: number | null;
+  /** The open conversation's newest messages when the server rendered the page with them. */
+  initialPage?: MessagesResponse | null;
   renderActions?: (profile: ChatProfile, conversationId: number) => ReactNode;
   costNote?: ReactNode;
   onInsufficientCredits: (conversationId: number) => void;
@@ -20,6 +22,7 @@ export interface ChatsScreenProps {
  */
 export function ChatsScreen({
   chatId,
+  initialPage = null,
   renderActions,
   costNote,
   onInsufficientCredits,
@@ -48,6 +51,7 @@ export function ChatsScreen({
           <Conversation
             key={chatId}
             conversationId={chatId}
+            initialPage={initialPage}
             renderActions={renderActions ? (profile) => renderActions(profile, chatId) : undefined}
             costNote={costNote}
             onInsufficientCredits={() => onInsufficientCredits(chatId)}

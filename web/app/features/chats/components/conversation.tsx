@@ -1,4 +1,4 @@
-import type { ChatProfile } from '@rendezvous/contract';
+import type { ChatProfile, MessagesResponse } from '@rendezvous/contract';
 import { useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,6 +31,8 @@ export interface ConversationProps {
   onResendActivation?: () => Promise<void>;
   /** The conversation was marked read, so the list's unread count changed. */
   onRead?: () => void;
+  /** The newest page of messages when the server already read it. */
+  initialPage?: MessagesResponse | null;
 }
 
 type ScrollIntent = { to: 'bottom' } | { to: 'keep'; height: number; top: number } | null;
@@ -43,11 +45,12 @@ export function Conversation({
   onMessageSent,
   onResendActivation,
   onRead,
+  initialPage = null,
 }: ConversationProps) {
   const { t } = useTranslation();
   const { user, settings } = useWebContext();
   const me = user?.profile.id ?? 0;
-  const conversation = useConversation(conversationId, me, { onRead, onSent: onMessageSent });
+  const conversation = useConversation(conversationId, me, { onRead, onSent: onMessageSent }, initialPage);
   const { status, profile, messages, older, loadingOlder } = conversation;
   const [sendError, setSendError] = useState<string | null>(null);
   const [notConfirmed, setNotConfirmed] = useState(false);

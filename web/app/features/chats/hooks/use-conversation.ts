@@ -1,4 +1,4 @@
-import { type ChatMessage, type ChatProfile } from '@rendezvous/contract';
+import { type ChatMessage, type ChatProfile, type MessagesResponse } from '@rendezvous/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
@@ -34,14 +34,18 @@ export function useConversation(
   conversationId: number,
   me: number,
   callbacks: { onRead?: () => void; onSent?: (balance: number) => void } = {},
+  /** The newest page as the server rendered it, so the first load does not ask for it again. */
+  initialPage: MessagesResponse | null = null,
 ) {
   const { revalidate } = useRevalidator();
-  const [status, setStatus] = useState<ConversationStatus>('loading');
-  const [profile, setProfile] = useState<ChatProfile | null>(null);
-  const [messages, setMessages] = useState<ShownMessage[]>([]);
-  const [older, setOlder] = useState<number | null>(null);
+  // Kept from the first render only: a later loader answer without it must not trigger a reload.
+  const [preloaded] = useState(() => (initialPage?.conversation.id === conversationId ? initialPage : null));
+  const [status, setStatus] = useState<ConversationStatus>(preloaded ? 'ready' : 'loading');
+  const [profile, setProfile] = useState<ChatProfile | null>(preloaded?.profile ?? null);
+  const [messages, setMessages] = useState<ShownMessage[]>(() => preloaded?.messages.map(shown) ?? []);
+  const [older, setOlder] = useState<number | null>(preloaded?.older ?? null);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const [readUpTo, setReadUpTo] = useState(0);
+  const [readUpTo, setReadUpTo] = useState(preloaded?.read_up_to ?? 0);
   const [attempt, setAttempt] = useState(0);
   /** The newest message that arrived live from the other member, for screen readers. */
   const [arrived, setArrived] = useState<ChatMessage | null>(null);
@@ -52,6 +56,7 @@ export function useConversation(
   });
 
   useEffect(() => {
+    if (preloaded && attempt === 0) return;
     const controller = new AbortController();
     getMessages(conversationId, { signal: controller.signal })
       .then((page) => {
@@ -69,7 +74,7 @@ export function useConversation(
         setStatus('error');
       });
     return () => controller.abort();
-  }, [conversationId, attempt, revalidate]);
+  }, [conversationId, attempt, revalidate, preloaded]);
 
   const retry = useCallback(() => {
     setStatus('loading');

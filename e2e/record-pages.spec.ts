@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ProfileCard } from '@rendezvous/contract';
+import { en, expect, test } from './fixtures';
+import { activeMember, csrfToken, secondPage } from './members';
+
+const UNKNOWN_ID = 987654321;
+const DEMO = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
+
+/** The first HTML of a page about a record that is not there: a real 404 with the not-found page in it. */
+async function expectNotFoundPage(request: APIRequestContext, path: string): Promise<void> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(404);
+  expect(await response.text(), path).toContain(en('errors.not_found', { path }));
+}
+
+/** A visible profile from the demo member's search, read in a request context of its own. */
+async function demoSearchProfile(request: APIRequestContext): Promise<ProfileCard> {
+  await request.get('/');
+  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+  expect((await request.post('/api/login.php', { data: DEMO, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
+  const { profiles } = (await (await request.get('/api/search.php?auto_load=1')).json()) as { profiles: ProfileCard[] };
+  const profile = profiles.find((card) => card.country);
+  if (!profile) throw new Error('The demo data has no member with a country on the first search page');
+  return profile;
+}
+
+/** GET calls to an API path the page makes from now on. */
+function apiGets(page: Page, path: string): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === path) calls.push(request.url());
+  });
+  return calls;
+}
+
+test('a visitor gets a 404 page in the first HTML for a member who is not there, and the page of one who is', async ({
+  page,
+  request,
+  browser,
+}) => {
+  for (const path of [
+    `/members/${UNKNOWN_ID}`,
+    `/likes/m/${UNKNOWN_ID}`,
+    `/members/${UNKNOWN_ID}/signup`,
+    `/members/${UNKNOWN_ID}/landing`,
+    `/members/${UNKNOWN_ID}/landing2/eng`,
+    `/members/${UNKNOWN_ID}/landing3/eng`,
+    '/members/not-a-number',
+  ]) {
+    await expectNotFoundPage(page.request, path);
+  }
+
+  // A member who deletes their account: their page was there, then is a 404.
+  const leaver = await secondPage(browser);
+  const leaverId = await activeMember(leaver, 'Leonie');
+  const before = await page.request.get(`/members/${leaverId}`);
+  expect(before.status()).toBe(200);
+  expect(await before.text()).toContain('Leonie');
+  const deleted = await leaver.request.post('/api/account_delete.php', {
+    data: { password: 'a member password' },
+    headers: { 'x-csrf-token': await csrfToken(leaver) },
+  });
+  expect(deleted.status()).toBe(200);
+  await expectNotFoundPage(page.request, `/members/${leaverId}`);
+  await expectNotFoundPage(page.request, `/members/${leaverId}/landing`);
+
+  // A visible member is rendered on the server, and the browser does not read them again.
+  const profile = await demoSearchProfile(request);
+  const memberCalls = apiGets(page, '/api/member.php');
+  const similarSearch = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/search.php');
+  const response = await page.goto(`/members/${profile.id}`);
+  expect(response?.status()).toBe(200);
+  expect(await response?.text()).toContain(profile.name);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(profile.name);
+  // The similar search starts once the page has hydrated: by then a second read would have gone out too.
+  await similarSearch;
+  expect(memberCalls).toEqual([]);
+});
+
+test('a member gets a 404 page for someone who blocked them and for a conversation that is not theirs', async ({
+  page,
+  browser,
+}) => {
+  const adaId = await activeMember(page, 'Ada');
+  const bert = await secondPage(browser);
+  const bertId = await activeMember(bert, 'Bert');
+  const cleo = await secondPage(browser);
+  const cleoId = await activeMember(cleo, 'Cleo');
+
+  const started = await bert.request.get(`/api/chat.php?profile=${cleoId}`, {
+    headers: { 'x-rendezvous-client': 'e2e' },
+  });
+  expect(started.status()).toBe(200);
+  const { id: conversation } = (await started.json()) as { id: number };
+
+  // Bert's own conversation is rendered with its messages, which the browser does not read again.
+  const messageCalls = apiGets(bert, '/api/messages.php');
+  const chatList = bert.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/chats.php');
+  expect((await bert.goto(`/chats/${conversation}`))?.status()).toBe(200);
+  await expect(bert.getByRole('heading', { name: 'Cleo' })).toBeVisible();
+  await chatList;
+  expect(messageCalls).toEqual([]);
+
+  // Ada may not see it, nor a conversation that does not exist, nor a transaction (none exist yet).
+  await expectNotFoundPage(page.request, `/chats/${conversation}`);
+  await expectNotFoundPage(page.request, `/chats/${UNKNOWN_ID}`);
+  await expectNotFoundPage(page.request, `/transactions/${UNKNOWN_ID}`);
+  await expectNotFoundPage(page.request, `/members/${UNKNOWN_ID}/chat`);
+
+  // Bert's page is there for Ada until he blocks her; then it is a 404 like any unknown member.
+  const visible = await page.request.get(`/members/${bertId}`);
+  expect(visible.status()).toBe(200);
+  expect(await visible.text()).toContain('Bert');
+  const blocked = await bert.request.post('/api/block.php', {
+    data: { profile: adaId },
+    headers: { 'x-csrf-token': await csrfToken(bert) },
+  });
+  expect(blocked.status()).toBe(200);
+  await expectNotFoundPage(page.request, `/members/${bertId}`);
+  await expectNotFoundPage(page.request, `/likes/m/${bertId}`);
+  await expectNotFoundPage(page.request, `/members/${bertId}/chat`);
+
+  // And the not-found page is what Ada's browser shows on first paint.
+  const opened = await page.goto(`/members/${bertId}`);
+  expect(opened?.status()).toBe(404);
+  await expect(page.getByText(en('errors.not_found', { path: `/members/${bertId}` }))).toBeVisible();
+});
