@@ -1,9 +1,10 @@
-import { en, expect, logInAsDemoMember, test } from './fixtures';
+import { en, expect, test } from './fixtures';
+import { activeMember } from './members';
 
 test('a member who opens a dead link sees the error with members to browse on, without actions, and opens one', async ({
   page,
 }) => {
-  await logInAsDemoMember(page);
+  await activeMember(page, 'Anna');
   const path = '/no-such-page-for-members';
   const response = await page.goto(path);
   expect(response?.status()).toBe(404);

@@ -1,17 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
 import type { ProfileCard } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
-import { activeMember, signUpConfirmed } from './members';
-
-/** A profile found through a member's search, in a request context of its own: visitors cannot search. */
-async function demoSearchProfile(request: APIRequestContext): Promise<ProfileCard> {
-  await signUpConfirmed(request, 'Anna');
-  const search = await request.get('/api/search.php?auto_load=1');
-  expect(search.status()).toBe(200);
-  const { profiles } = (await search.json()) as { profiles: ProfileCard[] };
-  if (!profiles[0]) throw new Error('The demo data has no members on the first search page');
-  return profiles[0];
-}
+import { activeMember, profileFromSearch } from './members';
 
 test('a member opens a profile, switches its photo and sees similar members; visitors see it too', async ({ page }) => {
   await activeMember(page, 'Anna');
@@ -66,7 +55,7 @@ test('a visitor signs up on a profile to get in touch, in a modal that names the
   page,
   request,
 }) => {
-  const profile = await demoSearchProfile(request);
+  const profile = await profileFromSearch(request);
   await page.goto(`/members/${profile.id}`);
   const contact = page.getByRole('button', { name: en('member_page.chat_signup', { name: profile.name }) });
   const signup = page.getByRole('dialog', { name: en('signup.title_with_profile', { name: profile.name }) });

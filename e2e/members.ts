@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { ProfileCard } from '@rendezvous/contract';
 import { expect } from './fixtures';
 import { mailedLink } from './mail';
 
@@ -45,6 +46,23 @@ export async function signUpConfirmed(request: APIRequestContext, name: string):
 /** A fresh, confirmed member logged in on `page` (unconfirmed members are hidden from others); returns the id. */
 export async function activeMember(page: Page, name: string): Promise<number> {
   return (await signUpConfirmed(page.request, name)).id;
+}
+
+/**
+ * A demo profile from the first search page that matches, found by a new member of its own in
+ * `request`'s cookie jar (visitors cannot search; the page under test stays logged out).
+ */
+export async function profileFromSearch(
+  request: APIRequestContext,
+  matches: (profile: ProfileCard) => boolean = () => true,
+): Promise<ProfileCard> {
+  await signUpConfirmed(request, 'Anna');
+  const search = await request.get('/api/search.php?auto_load=1');
+  expect(search.status()).toBe(200);
+  const { profiles } = (await search.json()) as { profiles: ProfileCard[] };
+  const profile = profiles.find(matches);
+  if (!profile) throw new Error('The demo data has no such member on the first search page');
+  return profile;
 }
 
 /** A second person in a phone-sized browser context of their own, from an address of their own (the per-IP limits). */

@@ -1,27 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ProfileCard } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfToken, secondPage } from './members';
+import { activeMember, csrfToken, profileFromSearch, secondPage } from './members';
 
 const UNKNOWN_ID = 987654321;
-const DEMO = { email: 'anna@demo.rendezvous.localhost', password: 'rendezvous-demo' };
 
 /** The first HTML of a page about a record that is not there: a real 404 with the not-found page in it. */
 async function expectNotFoundPage(request: APIRequestContext, path: string): Promise<void> {
   const response = await request.get(path);
   expect(response.status(), path).toBe(404);
   expect(await response.text(), path).toContain(en('errors.not_found', { path }));
-}
-
-/** A visible profile from the demo member's search, read in a request context of its own. */
-async function demoSearchProfile(request: APIRequestContext): Promise<ProfileCard> {
-  await request.get('/');
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  expect((await request.post('/api/login.php', { data: DEMO, headers: { 'x-csrf-token': csrf } })).status()).toBe(200);
-  const { profiles } = (await (await request.get('/api/search.php?auto_load=1')).json()) as { profiles: ProfileCard[] };
-  const profile = profiles.find((card) => card.country);
-  if (!profile) throw new Error('The demo data has no member with a country on the first search page');
-  return profile;
 }
 
 /** GET calls to an API path the page makes from now on. */
@@ -65,7 +52,7 @@ test('a visitor gets a 404 page in the first HTML for a member who is not there,
   await expectNotFoundPage(page.request, `/members/${leaverId}/landing`);
 
   // A visible member is rendered on the server, and the browser does not read them again.
-  const profile = await demoSearchProfile(request);
+  const profile = await profileFromSearch(request, (card) => Boolean(card.country));
   const memberCalls = apiGets(page, '/api/member.php');
   const similarSearch = page.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/search.php');
   const response = await page.goto(`/members/${profile.id}`);

@@ -139,8 +139,8 @@ function ErrorPageMembers() {
       <h2 id="error-members-title" className="heading text-2xl">
         {t('errors.members_title')}
       </h2>
-      {/* No ads (cams null) and no card actions: spec §2 asks for members without actions here. */}
-      <ResultsGrid profiles={profiles} cams={null} label={t('errors.members_title')} />
+      {/* No ads and no card actions: spec §2 asks for members without actions here. */}
+      <ResultsGrid profiles={profiles} cams={null} partnerAds={false} label={t('errors.members_title')} />
     </section>
   );
 }
