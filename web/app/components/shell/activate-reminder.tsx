@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
+import { useResend } from './use-resend';
 
 export interface ActivateReminderProps {
   /** The address the confirmation mail went to. */
@@ -13,24 +14,11 @@ export interface ActivateReminderProps {
   onResend?: () => void | Promise<void>;
 }
 
-type ResendState = 'idle' | 'sending' | 'sent';
-
 /** Asks a member who has not confirmed the e-mail address yet to do so (spec §2 step 7). */
 export function ActivateReminder({ email, onResend }: ActivateReminderProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<ResendState>('idle');
+  const { state, resend } = useResend(onResend);
   const titleId = useId();
-
-  const resend = async () => {
-    if (!onResend) return;
-    setState('sending');
-    try {
-      await onResend();
-      setState('sent');
-    } catch {
-      setState('idle');
-    }
-  };
 
   return (
     <section

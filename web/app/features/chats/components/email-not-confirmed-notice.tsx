@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResend } from '../../../components/shell/use-resend';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 
@@ -11,18 +11,7 @@ export interface EmailNotConfirmedNoticeProps {
 /** Shown when a message was refused because the member's address is not confirmed (403 email_not_confirmed). */
 export function EmailNotConfirmedNotice({ onResend }: EmailNotConfirmedNoticeProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-
-  const resend = async () => {
-    if (!onResend) return;
-    setState('sending');
-    try {
-      await onResend();
-      setState('sent');
-    } catch {
-      setState('idle');
-    }
-  };
+  const { state, resend } = useResend(onResend);
 
   return (
     <div className="mt-2 space-y-2">
