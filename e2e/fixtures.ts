@@ -43,9 +43,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
       });
       page.on('response', (response) => {
-        // Pages and API calls answer errors on purpose and tests check them; assets never should.
+        // Pages and API calls answer errors on purpose and tests check them; assets never should. The
+        // live events stream is an API call too: it answers 403 once the session has ended, and a test
+        // that ends one (a password reset, cleared cookies) can catch it reconnecting.
         const kind = response.request().resourceType();
-        if (response.status() >= 400 && !['document', 'fetch', 'xhr'].includes(kind)) {
+        if (response.status() >= 400 && !['document', 'fetch', 'xhr', 'eventsource'].includes(kind)) {
           errors.push(`${response.status()} for ${response.url()}`);
         }
       });
