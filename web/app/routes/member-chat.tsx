@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { MEMBER_DETAIL_PATH, MemberDetailSchema } from '@rendezvous/contract';
 import { ButtonLink } from '../components/ui/button';
 import { useStartChat } from '../features/chats/hooks/use-start-chat';
-import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
+import { loadMember } from '../features/members/api/get-member';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/member-chat';
 
@@ -14,8 +13,7 @@ export function meta() {
 
 /** A link to chat with a member who is not there (unknown, gone, blocked) is a 404 page, as the profile is. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
-  await loadRecord(context, `${MEMBER_DETAIL_PATH}?id=${params.memberId}`, MemberDetailSchema);
+  await loadMember(context, params.memberId);
   return null;
 }
 

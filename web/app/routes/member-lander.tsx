@@ -1,5 +1,4 @@
-import { MEMBER_DETAIL_PATH, MemberDetailSchema } from '@rendezvous/contract';
-import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
+import { loadMember } from '../features/members/api/get-member';
 import type { Route } from './+types/member-lander';
 
 export { meta, default } from './not-available';
@@ -10,7 +9,6 @@ export { meta, default } from './not-available';
  * a 404, so an ad pointing at a deleted profile shows as broken to link checkers.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
-  await loadRecord(context, `${MEMBER_DETAIL_PATH}?id=${params.memberId}`, MemberDetailSchema);
+  await loadMember(context, params.memberId);
   return null;
 }

@@ -1,12 +1,4 @@
-import {
-  similarFilters,
-  MAX_AGE,
-  MEMBER_DETAIL_PATH,
-  MemberDetailSchema,
-  MIN_AGE,
-  type MemberDetail,
-  type ProfileCard as Card,
-} from '@rendezvous/contract';
+import { similarFilters, MAX_AGE, MIN_AGE, type MemberDetail, type ProfileCard as Card } from '@rendezvous/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
@@ -16,14 +8,14 @@ import { Button, ButtonLink } from '../components/ui/button';
 import { useStartChat } from '../features/chats/hooks/use-start-chat';
 import { markLikeSeen } from '../features/likes/api/like-profile';
 import { LikeButton } from '../features/likes/components/like-button';
-import { getMember } from '../features/members/api/get-member';
+import { getMember, loadMember } from '../features/members/api/get-member';
 import { MemberFacts } from '../features/members/components/member-facts';
 import { MemberGallery } from '../features/members/components/member-gallery';
 import { searchMembers } from '../features/search/api/search-calls';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { SignupModal } from '../features/signup/components/signup-modal';
 import { ApiError } from '../lib/api-client';
-import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
+import { notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/member';
@@ -34,8 +26,7 @@ const LIKES_ALIAS_PREFIX = '/likes/m/';
 
 /** GET /api/member.php on the server: unknown, deleted, banned and blocked members answer 404 (spec §2). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
-  const member = await loadRecord(context, `${MEMBER_DETAIL_PATH}?id=${params.memberId}`, MemberDetailSchema);
+  const member = await loadMember(context, params.memberId);
   // A first load comes from outside the app, never from the search page.
   return { member, cameFromSearch: false };
 }
