@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './geo.js';
 export * from './health.js';
+export * from './lander-slug.js';
 export * from './likes.js';
 export * from './locales.js';
 export * from './member-detail.js';

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerApi, WebContext } from '@rendezvous/contract';
-import { LOCALE_COOKIE } from '@rendezvous/contract';
+import { LOCALE_COOKIE, landerSlugOfPath } from '@rendezvous/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -100,11 +100,10 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
     if (/^\/*(api|_i18n|media)\//.test(request.params['*'])) {
       throw notFound(`No route for GET ${request.url.split('?')[0]}`);
     }
-    const locale = detectLocale(
-      request.cookies[LOCALE_COOKIE],
-      request.headers['accept-language'],
-      options.allowPseudo,
-    );
+    // A lander's slug names the language its campaign was bought for; it wins over cookie and browser.
+    const locale =
+      landerSlugOfPath(`/${request.params['*']}`)?.locale ??
+      detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], options.allowPseudo);
     const web: WebContext = {
       settings: request.settings,
       user: request.member
