@@ -166,18 +166,7 @@ test.describe('errors and guards', () => {
   });
 });
 
-test.describe('developer previews', () => {
-  test('dialogs and toasts can be tried out in development', async ({ page }) => {
-    await page.goto('/_dev/dialogs');
-    await page.getByRole('button', { name: message('en', 'dev.open_large_modal') }).click();
-    const dialog = page.getByRole('dialog', { name: message('en', 'dev.large_modal_title') });
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: message('en', 'dev.show_danger_toast') }).click();
-    await expect(page.getByRole('alert').filter({ hasText: message('en', 'dev.toast_danger_text') })).toBeVisible();
-  });
-
+test.describe('the developer area', () => {
   test('without SMTP, mail waits in the development mailbox with working links', async ({ page }) => {
     const site = `http://localhost:${LOCAL_MAIL_PORT}`;
     await page.goto(`${site}/reset-password`);
@@ -186,7 +175,7 @@ test.describe('developer previews', () => {
     await expect(page.getByRole('status')).toBeVisible();
 
     await expect(async () => {
-      await page.goto(`${site}/_dev/mailbox`);
+      await page.goto(`${site}/dev/mailbox`);
       await page
         .getByRole('listitem')
         .filter({ hasText: 'anna@demo.rendezvous.localhost' })
@@ -198,21 +187,21 @@ test.describe('developer previews', () => {
     await expect(page).toHaveURL(/\/reset-password\/do\?token=/);
   });
 
-  for (const path of ['/_dev', '/_dev/dialogs', '/_dev/no-such-preview']) {
-    test(`${path} redirects to the home page in production`, async ({ page }) => {
-      await page.goto(`http://localhost:${PRODUCTION_PORT}${path}`);
-      await expect(page).toHaveURL(`http://localhost:${PRODUCTION_PORT}/`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'home.title'));
-    });
-  }
-
-  test('a preview that does not exist is not found in development', async ({ page }) => {
-    const response = await page.goto('/_dev/no-such-preview');
+  test('the mailbox page is not found in production', async ({ page }) => {
+    const response = await page.goto(`http://localhost:${PRODUCTION_PORT}/dev/mailbox`);
     expect(response?.status()).toBe(404);
-    await expect(
-      page.getByText(message('en', 'errors.not_found').replace('{{path}}', '/_dev/no-such-preview')),
-    ).toBeVisible();
   });
+
+  // Spec §2: the whole area redirects home, in development as in production.
+  for (const port of [PORT, PRODUCTION_PORT]) {
+    for (const path of ['/_dev', '/_dev/dialogs', '/_dev/no-such-preview']) {
+      test(`${path} redirects to the home page on :${port}`, async ({ page }) => {
+        await page.goto(`http://localhost:${port}${path}`);
+        await expect(page).toHaveURL(`http://localhost:${port}/`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'home.title'));
+      });
+    }
+  }
 });
 
 /** Pages only a member sees in full, each with what shows once its data has loaded. */
@@ -233,8 +222,8 @@ test.describe('pseudo-locale', () => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
   });
 
-  // A page of each kind: home, error, forms, a later feature and a developer preview.
-  for (const path of ['/', '/no-such-page', '/login', '/signup', '/pages/terms', '/_dev/dialogs']) {
+  // A page of each kind: home, error, forms, a later feature and the complaint form.
+  for (const path of ['/', '/no-such-page', '/login', '/signup', '/pages/terms', '/complaints']) {
     test(`every visible string on ${path} goes through translation`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -260,7 +249,7 @@ test.describe('at 360 pixels wide', () => {
     expect(scrollWidth, 'the width the page scrolls to').toBeLessThanOrEqual(innerWidth);
   }
 
-  for (const path of ['/', '/login', '/signup']) {
+  for (const path of ['/', '/login', '/signup', '/complaints']) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

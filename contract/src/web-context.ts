@@ -17,7 +17,7 @@ export interface WebContext {
   csrfToken: string;
   /** Per-response Content-Security-Policy nonces for inline scripts and styles. */
   cspNonce: { script: string; style: string };
-  /** Developer previews under /_dev are shown only outside production. */
+  /** Development pages (the local mailbox at /dev/mailbox) exist only outside production. */
   devTools: boolean;
   /** `name@version` sent with every API call (spec §7). */
   clientId: string;

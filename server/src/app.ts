@@ -34,6 +34,7 @@ import { setUpPartners } from './features/partners/partner-setup.js';
 import { partnersRoutes } from './features/partners/partners.routes.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
+import { complaintsRoutes } from './features/complaints/complaints.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
 import { createNotifier } from './notifier/notifier.js';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(chatsRoutes, conversations);
   await app.register(creditsRoutes, conversations);
   await app.register(safetyRoutes, conversations);
+  await app.register(complaintsRoutes, { db, mail });
   await app.register(notificationsRoutes, conversations);
   await app.register(eventsRoutes, conversations);
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });

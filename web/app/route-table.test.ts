@@ -51,12 +51,11 @@ describe('the route table of spec §2', () => {
         'collagelanding',
         'transitionsvideolanding',
       ].map((lander) => `/landers/${lander}/*`),
+      // The developer area, all of it redirecting home.
       '/_dev',
-      '/_dev/dialogs',
-      '/_dev/top-nav',
-      '/_dev/activate-reminder',
+      '/_dev/*',
       // Ours: the local mailbox while no SMTP server is configured.
-      '/_dev/mailbox',
+      '/dev/mailbox',
     ];
     expect([...byPath.keys()].sort()).toEqual([...spec].sort());
   });
@@ -80,6 +79,12 @@ describe('the route table of spec §2', () => {
     for (const path of ['/chats', '/profile', '/likes', '/credits', '/notifications']) {
       expect(byPath.get(path)?.access, path).toBe('member');
     }
+  });
+
+  it('sends the whole developer area home with one route, and serves the mailbox beside it', () => {
+    expect(byPath.get('/_dev')?.file).toBe('routes/dev/redirect-home.tsx');
+    expect(byPath.get('/_dev/*')).toBe(byPath.get('/_dev'));
+    expect(byPath.get('/dev/mailbox')?.access).toBe('public');
   });
 
   it('names routes as the root class expects, with home as index and aliases sharing a name', () => {

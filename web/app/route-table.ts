@@ -80,7 +80,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'premium', path: '/premium', file: LATER, layout: 'default', access: 'public' },
   { name: 'pricing', path: '/pricing', file: LATER, layout: 'default', access: 'public' },
   { name: 'profile', path: '/profile', file: 'routes/profile.tsx', layout: 'default', access: 'member' },
-  { name: 'complaints', path: '/complaints', file: LATER, layout: 'default', access: 'public' },
+  { name: 'complaints', path: '/complaints', file: 'routes/complaints.tsx', layout: 'default', access: 'public' },
   { name: 'likes', path: '/likes', file: 'routes/likes.tsx', layout: 'default', access: 'member' },
   { name: 'likes-type', path: '/likes/:type', file: 'routes/likes.tsx', layout: 'default', access: 'member' },
   { name: 'match-finder', path: '/match-finder', file: LATER, layout: 'empty', access: 'public' },
@@ -197,17 +197,17 @@ export const ROUTES: readonly RouteEntry[] = [
     layout: 'empty',
     access: 'public',
   },
-  { name: 'dev', path: '/_dev', file: 'routes/dev/index.tsx', layout: 'default', access: 'public' },
-  { name: 'dev-dialogs', path: '/_dev/dialogs', file: 'routes/dev/dialogs.tsx', layout: 'default', access: 'public' },
-  { name: 'dev-top-nav', path: '/_dev/top-nav', file: 'routes/dev/top-nav.tsx', layout: 'default', access: 'public' },
-  { name: 'dev-mailbox', path: '/_dev/mailbox', file: 'routes/dev/mailbox.tsx', layout: 'default', access: 'public' },
+  // Spec §2: the developer area only ever redirects home.
   {
-    name: 'dev-activate-reminder',
-    path: '/_dev/activate-reminder',
-    file: 'routes/dev/activate-reminder.tsx',
+    name: 'dev',
+    path: '/_dev',
+    aliases: ['/_dev/*'],
+    file: 'routes/dev/redirect-home.tsx',
     layout: 'default',
     access: 'public',
   },
+  // Ours: the local mailbox while no SMTP server is configured, outside production only.
+  { name: 'dev-mailbox', path: '/dev/mailbox', file: 'routes/dev/mailbox.tsx', layout: 'default', access: 'public' },
 ];
 
 /** Route ids are `name` for the main path and `name@alias` for an alias. */

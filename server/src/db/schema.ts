@@ -1,3 +1,4 @@
+import type { ComplaintSubject, ModerationCategory, ModerationSource } from '@rendezvous/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -199,13 +200,34 @@ export interface BlocksTable {
   created_at: number;
 }
 
-export interface ReportsTable {
+/** Which kind of item, and what it is about: a notice's subject, or the decision an appeal objects to. */
+export type ModerationSubject = ComplaintSubject | 'decision';
+
+/**
+ * One queue for the operator (docs/decisions/008): in-app reports, notices from the complaint form
+ * and appeals, each with a reference the reporter can quote.
+ */
+export interface ModerationItemsTable {
   id: Generated<number>;
-  reporter_id: number;
-  reported_id: number;
+  /** `RV-` and eight unambiguous characters, unique. */
+  reference: string;
+  source: ModerationSource;
+  site_id: number;
+  subject: ModerationSubject;
+  /** A link or member reference as the reporter gave it; for an appeal, the decision's reference. */
+  location: string | null;
+  reported_member_id: number | null;
   conversation_id: number | null;
-  reason: string;
-  note: string | null;
+  /** null for an appeal. */
+  category: ModerationCategory | null;
+  explanation: string | null;
+  reporter_member_id: number | null;
+  reporter_name: string | null;
+  reporter_email: string | null;
+  /** The reporter's language, to answer in it. */
+  reporter_language: string | null;
+  /** 1 when the reporter confirmed the notice is made in good faith (DSA Art. 16(2)(d)). */
+  good_faith: Generated<number>;
   status: Generated<string>;
   created_at: number;
 }
@@ -243,7 +265,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   notifications: NotificationsTable;
   blocks: BlocksTable;
-  reports: ReportsTable;
+  moderation_items: ModerationItemsTable;
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;
 }

@@ -26,6 +26,8 @@ export const MAIL_KINDS = [
   'email_change_confirm',
   'email_change_notice',
   'account_deleted',
+  'complaint_notice',
+  'complaint_appeal',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -53,6 +55,8 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   email_change_confirm: { required: true, ttlMs: EMAIL_CHANGE_LINK_TTL_MS },
   email_change_notice: { required: false, ttlMs: EMAIL_CHANGE_UNDO_LINK_TTL_MS },
   account_deleted: null,
+  complaint_notice: null,
+  complaint_appeal: null,
 };
 
 export interface MailContext {
@@ -62,6 +66,8 @@ export interface MailContext {
   supportEmail: string;
   recipientName: string;
   link?: string;
+  /** The moderation queue's reference, for the complaint kinds; their texts quote it. */
+  reference?: string;
 }
 
 export interface RenderedMail {
@@ -155,6 +161,8 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
     siteName: context.siteName,
     supportEmail: context.supportEmail,
     duration: linkSpec ? formatDuration(linkSpec.ttlMs, locale) : '',
+    // Left out when absent, so a text that needs it throws instead of mailing an empty reference.
+    ...(context.reference ? { reference: context.reference } : {}),
   };
   const mailto = new SafeHtml(
     `<a href="mailto:${escapeHtml(context.supportEmail)}" style="color:${COLORS.brand};">${escapeHtml(context.supportEmail)}</a>`,

@@ -14,6 +14,7 @@ export interface MailMessage {
   fromAddress: string;
   recipientName: string;
   link?: string;
+  reference?: string;
 }
 
 export interface MailService {

@@ -214,6 +214,7 @@ describe('mail templates', () => {
         supportEmail: 'support@liefdelater.test',
         recipientName: 'Ingrid',
         link: LINK,
+        reference: 'RV-ABCD2345',
       });
       expect(mail.subject).toContain('Liefde Later');
       expect(mail.html).toContain(`<html lang="${locale}">`);
@@ -223,7 +224,11 @@ describe('mail templates', () => {
         expect(body).toContain('support@liefdelater.test');
         expect(body).not.toMatch(/\{\{|\}\}/);
       }
-      if (kind === 'account_deleted') {
+      if (kind === 'complaint_notice' || kind === 'complaint_appeal') {
+        expect(mail.subject).toContain('RV-ABCD2345');
+        for (const body of [mail.html, mail.text]) expect(body).toContain('RV-ABCD2345');
+      }
+      if (kind === 'account_deleted' || kind === 'complaint_notice' || kind === 'complaint_appeal') {
         expect(mail.text).not.toContain(LINK);
       } else {
         expect(mail.html).toContain(`href="${LINK}"`);
@@ -265,6 +270,11 @@ describe('mail templates', () => {
     expect(renderMail('password_reset', { ...context, locale: 'nl-BE' }).subject).toBe(
       'Kies een nieuw wachtwoord voor S',
     );
+  });
+
+  it('refuses to mail a complaint confirmation without its reference', () => {
+    const context = { locale: 'en', siteName: 'S', supportEmail: 's@x.test', recipientName: 'N' };
+    expect(() => renderMail('complaint_notice', context)).toThrow(/reference/);
   });
 
   it('refuses a missing link or one that is not a web address', () => {

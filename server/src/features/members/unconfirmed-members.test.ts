@@ -125,9 +125,9 @@ describe.each(TEST_DIALECTS)('unconfirmed members on %s', (dialect) => {
       .execute();
     expect(blocks).toEqual([]);
     const stored = await t.database.db
-      .selectFrom('reports')
+      .selectFrom('moderation_items')
       .select('id')
-      .where('reported_id', '=', hidden.id)
+      .where('reported_member_id', '=', hidden.id)
       .execute();
     expect(stored).toEqual([]);
   });

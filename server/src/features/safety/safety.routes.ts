@@ -2,6 +2,7 @@ import {
   BlockedResponseSchema,
   BlockRequestSchema,
   ReportRequestSchema,
+  REPORT_REASON_CATEGORY,
   ReportResponseSchema,
   VALIDATION,
 } from '@rendezvous/contract';
@@ -11,6 +12,7 @@ import type { ConversationDependencies } from '../../conversation-dependencies.j
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { invalidInput, notFound } from '../../errors.js';
 import { UNCONFIRMED_STATUS } from '../../db/schema.js';
+import { addToModerationQueue } from '../../db/moderation-queue.js';
 
 export type SafetyRoutesOptions = ConversationDependencies;
 
@@ -118,17 +120,18 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
           .executeTakeFirst();
         if (!side) throw notFound('This conversation does not exist.');
       }
-      await db
-        .insertInto('reports')
-        .values({
-          reporter_id: me,
-          reported_id: reported,
-          conversation_id: conversation ?? null,
-          reason,
-          note: note || null,
-          created_at: Date.now(),
-        })
-        .execute();
+      // The one queue the operator reads (docs/decisions/008); the reference stays internal here,
+      // since the in-app report's answer is unchanged.
+      await addToModerationQueue(db, {
+        source: 'report',
+        site_id: request.site.id,
+        subject: conversation === undefined ? 'profile' : 'message',
+        reported_member_id: reported,
+        conversation_id: conversation ?? null,
+        category: REPORT_REASON_CATEGORY[reason],
+        explanation: note || null,
+        reporter_member_id: me,
+      });
       return { reported: true as const };
     },
   );

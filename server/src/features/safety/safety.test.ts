@@ -1,4 +1,9 @@
-import { REPORT_NOTE_MAX_LENGTH, type BlockedResponse, type LiveEvent } from '@rendezvous/contract';
+import {
+  COMPLAINT_REFERENCE_PATTERN,
+  REPORT_NOTE_MAX_LENGTH,
+  type BlockedResponse,
+  type LiveEvent,
+} from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewMember } from '../../db/schema.js';
 import { createMemoryEventBus } from '../../realtime/event-bus.js';
@@ -119,24 +124,39 @@ describe.each(TEST_DIALECTS)('blocks and reports on %s', (dialect) => {
     const response = await report(a, { profile: b.id, conversation: ab, reason: 'scam', note: '  asked for money  ' });
     expect(response.statusCode).toBe(200);
     const stored = await t.database.db
-      .selectFrom('reports')
+      .selectFrom('moderation_items')
       .selectAll()
-      .where('reporter_id', '=', a.id)
+      .where('reporter_member_id', '=', a.id)
       .executeTakeFirstOrThrow();
+    // In the one queue the operator reads, with a reference of its own and the reason as a category.
     expect(stored).toMatchObject({
-      reported_id: b.id,
+      source: 'report',
+      site_id: t.siteId,
+      subject: 'message',
+      reported_member_id: b.id,
       conversation_id: ab,
-      reason: 'scam',
-      note: 'asked for money',
+      category: 'fraud',
+      explanation: 'asked for money',
+      reporter_name: null,
+      reporter_email: null,
       status: 'open',
     });
+    expect(stored.reference).toMatch(COMPLAINT_REFERENCE_PATTERN);
 
     expect((await report(a, { profile: c.id, conversation: bc, reason: 'spam' })).statusCode).toBe(404);
     expect((await report(a, { profile: b.id, conversation: bc, reason: 'spam' })).statusCode).toBe(404);
     expect((await report(a, { profile: 999_999, reason: 'spam' })).statusCode).toBe(404);
     expect((await report(a, { profile: c.id, reason: 'fake' })).statusCode).toBe(200);
-    const count = await t.database.db.selectFrom('reports').select('id').where('reporter_id', '=', a.id).execute();
-    expect(count).toHaveLength(2);
+    const all = await t.database.db
+      .selectFrom('moderation_items')
+      .select(['subject', 'category'])
+      .where('reporter_member_id', '=', a.id)
+      .orderBy('id')
+      .execute();
+    expect(all).toEqual([
+      { subject: 'message', category: 'fraud' },
+      { subject: 'profile', category: 'fake' },
+    ]);
   });
 
   it('limits how many reports one member files', async () => {

@@ -1,7 +1,8 @@
-import { redirect, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import { notFoundResponse } from '../../lib/server-record';
 
-/** Spec §2: the developer area redirects to / in production. */
+/** Development pages (the local mailbox) exist only outside production; there they are not found. */
 export function requireDevTools({ context }: { context: AppLoadContext }) {
-  if (!context.web.devTools) throw redirect('/');
+  if (!context.web.devTools) throw notFoundResponse();
   return null;
 }

@@ -70,4 +70,14 @@ describe('the block and report menu', () => {
       note: 'Asked for money',
     });
   });
+
+  it('offers the complaint form about this member and conversation', async () => {
+    const user = userEvent.setup();
+    fakeApi({});
+    renderWithRoot(<SafetyMenu profile={GRETA} conversationId={5} onBlocked={vi.fn()} />);
+
+    await user.click(await screen.findByRole('button', { name: t('safety.actions', { name: 'Greta' }) }));
+    const link = screen.getByRole('link', { name: t('complaints.menu_link', { name: 'Greta' }) });
+    expect(link.getAttribute('href')).toBe('/complaints?subject=message&member=12&conversation=5');
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BlockDialog } from './block-dialog';
 import { ReportDialog } from './report-dialog';
 
@@ -11,8 +12,19 @@ export interface SafetyMenuProps {
 }
 
 /**
- * "More actions" for another member: block or report. A disclosure with two buttons rather than
- * an ARIA menu: Tab reaches both, and Escape or a click elsewhere closes it.
+ * The public complaint form about this member (and conversation), for a formal notice to the
+ * operator (DSA Art. 16) rather than the quick in-app report.
+ */
+function complaintFormPath(profileId: number, conversationId?: number): string {
+  const query = new URLSearchParams({ subject: conversationId === undefined ? 'profile' : 'message' });
+  query.set('member', String(profileId));
+  if (conversationId !== undefined) query.set('conversation', String(conversationId));
+  return `/complaints?${query.toString()}`;
+}
+
+/**
+ * "More actions" for another member: block, report, or the complaint form. A disclosure rather
+ * than an ARIA menu: Tab reaches every item, and Escape or a click elsewhere closes it.
  */
 export function SafetyMenu({ profile, conversationId, onBlocked }: SafetyMenuProps) {
   const { t } = useTranslation();
@@ -93,6 +105,13 @@ export function SafetyMenu({ profile, conversationId, onBlocked }: SafetyMenuPro
           >
             {t('safety.report', { name: profile.name })}
           </button>
+          <Link
+            className="btn btn-ghost btn-sm justify-start text-start"
+            to={complaintFormPath(profile.id, conversationId)}
+            onClick={() => setOpen(false)}
+          >
+            {t('complaints.menu_link', { name: profile.name })}
+          </Link>
         </div>
       ) : null}
       <BlockDialog

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { EmailSchema, NAME_MAX } from './accounts.js';
+import type { ReportReason } from './safety.js';
+import { VALIDATION } from './validation.js';
+
+/** What a notice is about (the form's first question). Appeals are about a decision instead. */
+export const COMPLAINT_SUBJECTS = ['profile', 'photo', 'message', 'lander', 'other'] as const;
+export type ComplaintSubject = (typeof COMPLAINT_SUBJECTS)[number];
+
+/** The notice categories of the complaint form (DSA Art. 16 notices). */
+export const COMPLAINT_CATEGORIES = [
+  'illegal',
+  'minor',
+  'trafficking',
+  'harassment',
+  'fraud',
+  'privacy',
+  'intellectual_property',
+  'other',
+] as const;
+export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
+
+/**
+ * The one category in which a notifier may stay anonymous: DSA Art. 16(2)(c) exempts reports of
+ * child sexual abuse from giving a name and e-mail address.
+ */
+export const ANONYMOUS_CATEGORY: ComplaintCategory = 'minor';
+
+export const COMPLAINT_LOCATION_MAX = 2000;
+/** A "sufficiently substantiated explanation" (Art. 16(2)(a)) takes more than a word or two. */
+export const COMPLAINT_EXPLANATION_MIN = 20;
+export const COMPLAINT_EXPLANATION_MAX = 5000;
+export const DECISION_REFERENCE_MAX = 64;
+
+/** Field messages of this form beyond the shared ones; catalogue keys like VALIDATION's. */
+export const COMPLAINT_VALIDATION = {
+  explanationShort: 'complaints.explanation_short',
+  goodFaith: 'complaints.good_faith_required',
+} as const;
+
+/** Anything a person leaves empty arrives as '' from a form; the same as leaving it out. */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const id = z.number(VALIDATION.choice).int(VALIDATION.choice).positive(VALIDATION.choice);
+const requiredText = (max: number) =>
+  z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(max, VALIDATION.tooLong);
+const explanation = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .min(1, VALIDATION.required)
+  .min(COMPLAINT_EXPLANATION_MIN, COMPLAINT_VALIDATION.explanationShort)
+  .max(COMPLAINT_EXPLANATION_MAX, VALIDATION.tooLong);
+const optionalName = z.preprocess(blankToUndefined, z.string().trim().max(NAME_MAX, VALIDATION.tooLong).optional());
+const optionalEmail = z.preprocess(blankToUndefined, EmailSchema.optional());
+/** The language the form was shown in: the confirmation and the later answer use it. */
+const language = z.string().max(16).optional();
+
+/** A notice of content the reporter holds illegal or against the terms (DSA Art. 16). */
+export const ComplaintNoticeSchema = z
+  .object({
+    kind: z.literal('notice'),
+    subject: z.enum(COMPLAINT_SUBJECTS, VALIDATION.choice),
+    /** Where it is: a link, or a member's reference. */
+    location: requiredText(COMPLAINT_LOCATION_MAX),
+    /** The member and conversation the form was opened from, when it was. */
+    member: id.optional(),
+    conversation: id.optional(),
+    category: z.enum(COMPLAINT_CATEGORIES, VALIDATION.choice),
+    explanation,
+    name: optionalName,
+    email: optionalEmail,
+    good_faith: z.literal(true, COMPLAINT_VALIDATION.goodFaith),
+    language,
+  })
+  // Checked even when other fields failed, so the form shows every missing field at once.
+  .check(
+    z.refine((notice) => notice.category === ANONYMOUS_CATEGORY || notice.name !== undefined, {
+      path: ['name'],
+      message: VALIDATION.required,
+      when: () => true,
+    }),
+    z.refine((notice) => notice.category === ANONYMOUS_CATEGORY || notice.email !== undefined, {
+      path: ['email'],
+      message: VALIDATION.required,
+      when: () => true,
+    }),
+  );
+
+/** A member objecting to a decision about their own account (DSA Art. 20). */
+export const ComplaintAppealSchema = z.object({
+  kind: z.literal('appeal'),
+  /** The reference our decision gave them. */
+  decision: requiredText(DECISION_REFERENCE_MAX),
+  email: EmailSchema,
+  explanation,
+  language,
+});
+
+/** POST /api/complaints.php — ours: the public notice-and-action form and appeals. */
+export const ComplaintRequestSchema = z.discriminatedUnion('kind', [ComplaintNoticeSchema, ComplaintAppealSchema], {
+  error: VALIDATION.choice,
+});
+export type ComplaintRequest = z.input<typeof ComplaintRequestSchema>;
+export type ComplaintNotice = z.output<typeof ComplaintNoticeSchema>;
+export type ComplaintAppeal = z.output<typeof ComplaintAppealSchema>;
+
+/** `RV-` and eight characters no one misreads (no 0/O, 1/I/L): read out over the phone, typed from a letter. */
+export const COMPLAINT_REFERENCE_PATTERN = /^RV-[2-9A-HJKMNP-Z]{8}$/;
+
+export const ComplaintResponseSchema = z.object({ reference: z.string().regex(COMPLAINT_REFERENCE_PATTERN) });
+export type ComplaintResponse = z.infer<typeof ComplaintResponseSchema>;
+
+/**
+ * Every category an item in the moderation queue can carry: the notice categories, plus the two
+ * in-app report reasons that have no notice category of their own (spam and fake profiles break
+ * the terms, not the law).
+ */
+export const MODERATION_CATEGORIES = [...COMPLAINT_CATEGORIES, 'spam', 'fake'] as const;
+export type ModerationCategory = (typeof MODERATION_CATEGORIES)[number];
+
+/** An in-app report's reason as a queue category, so the operator reads one vocabulary. */
+export const REPORT_REASON_CATEGORY = {
+  spam: 'spam',
+  scam: 'fraud',
+  abuse: 'harassment',
+  underage: 'minor',
+  fake: 'fake',
+  other: 'other',
+} as const satisfies Record<ReportReason, ModerationCategory>;
+
+/** Where an item in the queue came from: the in-app report button, the public form, or an appeal. */
+export const MODERATION_SOURCES = ['report', 'notice', 'appeal'] as const;
+export type ModerationSource = (typeof MODERATION_SOURCES)[number];

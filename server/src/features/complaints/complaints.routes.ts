@@ -1,0 +1,165 @@
+import {
+  ComplaintRequestSchema,
+  ComplaintResponseSchema,
+  defaultName,
+  isLocale,
+  type ComplaintAppeal,
+  type ComplaintNotice,
+} from '@rendezvous/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import { addToModerationQueue, type NewModerationItem } from '../../db/moderation-queue.js';
+
+/** What this feature needs from the mail feature; `app.ts` wires the real service in. */
+export interface ComplaintMail {
+  send(
+    kind: 'complaint_notice' | 'complaint_appeal',
+    message: {
+      to: string;
+      memberId: number | null;
+      locale: string;
+      siteName: string;
+      supportEmail: string;
+      fromAddress: string;
+      recipientName: string;
+      reference: string;
+    },
+  ): Promise<{ accepted: boolean }>;
+}
+
+export interface ComplaintsRoutesOptions {
+  db: Db;
+  mail: ComplaintMail;
+}
+
+/**
+ * The form is public and every notice reaches a person at the operator and mails its sender, so a
+ * flood from one address or to one mailbox is refused; a real notifier files a few at most.
+ */
+export const COMPLAINTS_PER_IP_PER_HOUR = 10;
+export const COMPLAINTS_PER_EMAIL_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The reporter's address once the body is validated (the limits run after validation). */
+const emailOf = (request: FastifyRequest) => (request.body as ComplaintNotice | ComplaintAppeal).email;
+
+/** Ours: POST /api/complaints.php, the DSA notice-and-action form (Art. 16) and appeals (Art. 20). */
+export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = async (app, { db, mail }) => {
+  /** Confirmations still on their way; closing waits for them rather than cut them off. */
+  const pending = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pending);
+  });
+
+  const emailLimit = app.limits.perEmail(
+    'complaints-email',
+    COMPLAINTS_PER_EMAIL_PER_HOUR,
+    HOUR_MS,
+    (request) => emailOf(request) ?? '',
+  );
+  // An anonymous notice has no address to count by; the per-IP limit covers it.
+  async function limitPerEmail(request: FastifyRequest, reply: FastifyReply) {
+    if (emailOf(request)) await emailLimit.call(app, request, reply);
+  }
+
+  /** The member the notice names, when they are one of this site's; a gone member's notice still counts. */
+  async function reportedMember(request: FastifyRequest, memberId: number | undefined): Promise<number | null> {
+    if (memberId === undefined) return null;
+    const row = await db
+      .selectFrom('members')
+      .select('id')
+      .where('id', '=', memberId)
+      .where('site_id', '=', request.site.id)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /**
+   * The conversation only when the reporter is in it (with the reported member, when named): anyone
+   * can type a number into the address, and a stranger's conversation is not theirs to point at.
+   */
+  async function ownConversation(
+    request: FastifyRequest,
+    conversationId: number | undefined,
+    reported: number | null,
+  ): Promise<number | null> {
+    if (conversationId === undefined || !request.member) return null;
+    let query = db
+      .selectFrom('conversation_members')
+      .select('conversation_id')
+      .where('conversation_id', '=', conversationId)
+      .where('member_id', '=', request.member.id);
+    if (reported !== null) query = query.where('other_id', '=', reported);
+    return (await query.executeTakeFirst())?.conversation_id ?? null;
+  }
+
+  type QueueItem = Omit<NewModerationItem, 'site_id'>;
+
+  async function noticeItem(request: FastifyRequest, notice: ComplaintNotice): Promise<QueueItem> {
+    const reported = await reportedMember(request, notice.member);
+    return {
+      source: 'notice',
+      subject: notice.subject,
+      location: notice.location,
+      reported_member_id: reported,
+      conversation_id: await ownConversation(request, notice.conversation, reported),
+      category: notice.category,
+      explanation: notice.explanation,
+      reporter_name: notice.name ?? null,
+      reporter_email: notice.email ?? null,
+      good_faith: 1,
+    };
+  }
+
+  function appealItem(appeal: ComplaintAppeal): QueueItem {
+    return {
+      source: 'appeal',
+      subject: 'decision',
+      location: appeal.decision,
+      category: null,
+      explanation: appeal.explanation,
+      reporter_email: appeal.email,
+    };
+  }
+
+  app.post(
+    '/api/complaints.php',
+    {
+      preHandler: [app.limits.perIp('complaints', COMPLAINTS_PER_IP_PER_HOUR, HOUR_MS), limitPerEmail],
+      schema: { body: ComplaintRequestSchema, response: { 200: ComplaintResponseSchema } },
+    },
+    async (request) => {
+      const { site, member, body } = request;
+      // The language the form was shown in, to confirm and later answer in it.
+      const language = isLocale(body.language) ? body.language : site.config.domain_language;
+      const item = body.kind === 'notice' ? await noticeItem(request, body) : appealItem(body);
+      const reference = await addToModerationQueue(db, {
+        ...item,
+        site_id: site.id,
+        reporter_member_id: member?.id ?? null,
+        reporter_language: language,
+      });
+
+      const email = body.email;
+      if (email) {
+        const name = (body.kind === 'notice' ? body.name : undefined) ?? member?.name ?? defaultName(email);
+        const sending = mail
+          .send(body.kind === 'notice' ? 'complaint_notice' : 'complaint_appeal', {
+            to: email,
+            memberId: member?.id ?? null,
+            locale: language,
+            siteName: site.config.name,
+            supportEmail: site.config.support_email,
+            fromAddress: `${site.config.name} <${site.config.email}>`,
+            recipientName: name,
+            reference,
+          })
+          .catch((error: unknown) => request.log.error({ err: error, reference }, 'complaint confirmation failed'))
+          .finally(() => pending.delete(sending));
+        pending.add(sending);
+      }
+      return { reference };
+    },
+  );
+};
