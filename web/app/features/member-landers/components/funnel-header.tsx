@@ -12,7 +12,7 @@ export function FunnelHeader({ tone }: { tone: 'light' | 'dark' }) {
   const color = tone === 'dark' ? 'text-on-brand' : 'text-brand-strong';
   return (
     <header className={`mx-auto flex w-full max-w-4xl items-center justify-between gap-3 px-4 py-3 ${color}`}>
-      <Link to="/" className="heading text-xl no-underline" translate="no">
+      <Link to="/" className={`heading text-xl no-underline ${color}`} translate="no">
         {settings.name}
       </Link>
       {user ? null : (
