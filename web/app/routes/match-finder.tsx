@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Footer } from '../components/shell/footer';
@@ -31,7 +31,9 @@ export default function MatchFinder() {
   const { settings } = useWebContext();
   const { search } = useLocation();
   const navigate = useNavigate();
-  const filters = filtersFromSearch(search, settings.countries);
+  // One object per set of answers, so the matches are read once for them, not again when the root reloads.
+  const countries = settings.countries.join(',');
+  const filters = useMemo(() => filtersFromSearch(search, countries.split(',')), [search, countries]);
   const [editing, setEditing] = useState(false);
   const asking = !filters || editing;
 
@@ -92,7 +94,7 @@ function Results({ filters, onChange }: { filters: MatchFilters; onChange: () =>
   const { num_results: count, profiles } = found.result;
   return (
     <section className="space-y-4" aria-labelledby="match-finder-results">
-      <h2 id="match-finder-results" className="heading text-2xl" role="status">
+      <h2 id="match-finder-results" className="heading text-2xl" aria-live="polite">
         {count > 0 ? t('match_finder.results_title', { count }) : t('match_finder.no_results')}
       </h2>
       {count > 0 ? (
