@@ -139,21 +139,27 @@ test.describe('errors and guards', () => {
   });
 
   // What a visitor sees of each layout: the top navigation and the footer, or neither.
+  // A member lander's heading names its member: "{name} … wants to chat", whoever member 1 is.
+  const landerHeading = new RegExp(message('en', 'member_lander.headline_name_only').replace('{{name}}', '.+'));
   const LAYOUTS = [
-    { layout: 'default', path: '/pages/terms', member: false, navigation: 1, footer: 1 },
-    { layout: 'empty', path: '/match-finder', member: false, navigation: 0, footer: 0 },
-    { layout: 'lander', path: '/members/1/landing', member: false, navigation: 0, footer: 1 },
-    { layout: 'chat', path: '/chats', member: true, navigation: 1, footer: 0 },
+    {
+      layout: 'default',
+      path: '/pages/terms',
+      member: false,
+      navigation: 1,
+      footer: 1,
+      heading: 'not_available.title',
+    },
+    { layout: 'empty', path: '/match-finder', member: false, navigation: 0, footer: 0, heading: 'match_finder.title' },
+    { layout: 'lander', path: '/members/1/landing', member: false, navigation: 0, footer: 1, heading: landerHeading },
+    { layout: 'chat', path: '/chats', member: true, navigation: 1, footer: 0, heading: 'chats.title' },
   ];
-  for (const { layout, path, member, navigation, footer } of LAYOUTS) {
-    // The chat layout has no later feature left: the chat list stands in for the not-available page.
-    const heading = layout === 'chat' ? 'chats.title' : 'not_available.title';
+  for (const { layout, path, member, navigation, footer, heading } of LAYOUTS) {
     test(`the ${layout} layout frames ${path}`, async ({ page }) => {
       if (member) await activeMember(page, 'Anna');
       await page.goto(path);
-      await expect(
-        page.locator(`.layout-${layout}`).getByRole('heading', { name: message('en', heading) }),
-      ).toBeVisible();
+      const name = typeof heading === 'string' ? message('en', heading) : heading;
+      await expect(page.locator(`.layout-${layout}`).getByRole('heading', { name, level: 1 })).toBeVisible();
       await expect(page.getByRole('navigation', { name: message('en', 'nav.label') })).toHaveCount(navigation);
       await expect(page.getByRole('contentinfo')).toHaveCount(footer);
     });

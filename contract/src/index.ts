@@ -13,6 +13,7 @@ export * from './health.js';
 export * from './lander-slug.js';
 export * from './likes.js';
 export * from './locales.js';
+export * from './match-finder.js';
 export * from './member-detail.js';
 export * from './notifications.js';
 export * from './page-hidden.js';

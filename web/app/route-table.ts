@@ -17,7 +17,7 @@ export interface RouteEntry {
 }
 
 const LATER = 'routes/not-available.tsx';
-/** Landers of one member: not built yet either, but an unknown member is already a 404. */
+/** The four landers of one member share a route module, which picks the design by route name. */
 const MEMBER_LANDER = 'routes/member-lander.tsx';
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -83,8 +83,14 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'complaints', path: '/complaints', file: 'routes/complaints.tsx', layout: 'default', access: 'public' },
   { name: 'likes', path: '/likes', file: 'routes/likes.tsx', layout: 'default', access: 'member' },
   { name: 'likes-type', path: '/likes/:type', file: 'routes/likes.tsx', layout: 'default', access: 'member' },
-  { name: 'match-finder', path: '/match-finder', file: LATER, layout: 'empty', access: 'public' },
-  { name: 'signup-matches', path: '/signup-matches', file: LATER, layout: 'empty', access: 'public' },
+  { name: 'match-finder', path: '/match-finder', file: 'routes/match-finder.tsx', layout: 'empty', access: 'public' },
+  {
+    name: 'signup-matches',
+    path: '/signup-matches',
+    file: 'routes/signup-matches.tsx',
+    layout: 'empty',
+    access: 'public',
+  },
   {
     name: 'activate-done',
     path: '/activate/done',

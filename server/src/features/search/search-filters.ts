@@ -50,7 +50,8 @@ export function defaultFilters(member: MemberRow | null, site: SiteConfig): Sear
 export function resolveFilters(
   request: SearchRequestFilters,
   start: SearchFilterOptions | SavedSearch,
-  member: MemberRow | null,
+  /** Who searches: their own country is searched together with its neighbour. */
+  member: Pick<MemberRow, 'country'> | null,
   site: SiteConfig,
   regionCountry: (regionId: number) => string | undefined,
 ): ResolvedFilters {

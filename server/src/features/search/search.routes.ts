@@ -1,5 +1,4 @@
 import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '@rendezvous/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { watchMemberChanges } from '../../db/member-changes.js';
@@ -9,15 +8,11 @@ import { createSavedSearches } from './saved-searches.js';
 import { createSearchCards, searchResponseJson } from './search-cards.js';
 import { createSearchResults } from './search-results.js';
 import { createSearchRepository } from './search.repository.js';
+import { registerMatchFinder } from './match-finder.routes.js';
+import { mayVisitorSearch } from './visitor-search.js';
 
 export interface SearchRoutesOptions {
   db: Db;
-}
-
-/** Spec §6: visitors search only where the site allows it, or when they came with a traffic source. */
-function mayVisitorSearch(request: FastifyRequest, trafficsource: string | undefined): boolean {
-  const { config } = request.site;
-  return config.logged_out_search || (config.logged_out_search_trafficsource && Boolean(trafficsource));
 }
 
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
@@ -33,6 +28,11 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
   });
   app.addHook('onClose', async () => changes.stop());
   let regionCountries: Map<number, string> | undefined;
+  const regionCountry = async () => {
+    regionCountries ??= await repository.regionCountries();
+    const regions = regionCountries;
+    return (id: number) => regions.get(id);
+  };
 
   app.get(
     '/api/search.php',
@@ -43,15 +43,12 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       if (!member && !mayVisitorSearch(request, query.trafficsource)) throw notLoggedIn();
 
       const manual = query.manual_search === true;
-      regionCountries ??= await repository.regionCountries();
-      const regions = regionCountries;
-      const regionCountry = (id: number) => regions.get(id);
       // A manual search sends every filter, so only a first load starts from the saved one.
       const saved = member && !manual ? await savedSearches.get(member.id) : undefined;
       // A saved search the site can no longer serve (a country dropped since) starts over from the defaults.
       const usable = saved && (saved.country === '' || site.config.countries.includes(saved.country));
       const start = usable ? saved : defaultFilters(member, site.config);
-      const filters = resolveFilters(query, start, member, site.config, regionCountry);
+      const filters = resolveFilters(query, start, member, site.config, await regionCountry());
       if (member && manual && !query.do_not_save) savedSearches.save(member.id, filters);
 
       const page = query.page ?? query.pp ?? 1;
@@ -67,4 +64,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       );
     },
   );
+
+  // The finder shares the search's caches, so its matches are the very list a new member gets.
+  registerMatchFinder(app, { results, cards, regionCountry });
 };

@@ -9,16 +9,24 @@ import { NAMED_ROUTES } from '../../../route-table';
 /** Fired on window when the sign-up flow reaches its last step (spec §2 step 7). */
 export const SIGNUP_FLOW_COMPLETE_EVENT = 'signup:flow-complete';
 
+/** Where the finished sign-up leads, and what its button says. */
+export interface FinishTo {
+  path: string;
+  label: string;
+}
+
 export interface ConfirmStepProps {
   user: User;
   /** Shows the button to the members area; called when it is used (the sign-up is closed). */
   onClose?: () => void;
   showMembersButton?: boolean;
+  /** Replaces the members area as the button's destination. */
+  finishTo?: FinishTo;
   focusTitle?: boolean;
 }
 
 /** Spec §2 step 7: confirm the address from the mail, look in the spam box, or correct the address. */
-export function ConfirmStep({ user, onClose, showMembersButton = true, focusTitle }: ConfirmStepProps) {
+export function ConfirmStep({ user, onClose, showMembersButton = true, finishTo, focusTitle }: ConfirmStepProps) {
   const { t } = useTranslation();
   const fired = useRef(false);
 
@@ -32,8 +40,8 @@ export function ConfirmStep({ user, onClose, showMembersButton = true, focusTitl
   let members: ReactNode = null;
   if (showMembersButton) {
     members = (
-      <ButtonLink to={NAMED_ROUTES.members} block size="lg" onClick={() => onClose?.()}>
-        {t('signup.confirm_to_members')}
+      <ButtonLink to={finishTo?.path ?? NAMED_ROUTES.members} block size="lg" onClick={() => onClose?.()}>
+        {finishTo?.label ?? t('signup.confirm_to_members')}
       </ButtonLink>
     );
   }

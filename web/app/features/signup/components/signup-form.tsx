@@ -19,7 +19,7 @@ import { readTrafficSource, useTrafficSourceNetwork } from '../lib/traffic-sourc
 import { AboutStep } from './about-step';
 import { AccountStep, type SignupContext } from './account-step';
 import { ActivationProgress } from './activation-progress';
-import { ConfirmStep } from './confirm-step';
+import { ConfirmStep, type FinishTo } from './confirm-step';
 import { InviteOnlyNotice } from './invite-only-notice';
 import { LocationStep } from './location-step';
 import { PersonalStep } from './personal-step';
@@ -42,6 +42,10 @@ export interface SignupFormProps {
   onClose?: () => void;
   /** Profile answers a lander collected before the form (spec §3 signup profile fields). */
   profile?: SignupRequest['profile'];
+  /** Where the last step's button leads instead of the members area (e.g. a chat with the referring member). */
+  finishTo?: FinishTo;
+  /** Runs once the account exists and the new member is logged in, before the next step shows. */
+  onAccountCreated?: (user: User) => Promise<void> | void;
 }
 
 /** Where the flow is: a step, or the activation screen on its way to one. */
@@ -58,6 +62,8 @@ export function SignupForm({
   showLegalLinks = true,
   onClose,
   profile,
+  finishTo,
+  onAccountCreated,
 }: SignupFormProps) {
   const { t } = useTranslation();
   const web = useWebContext();
@@ -107,6 +113,10 @@ export function SignupForm({
   const created = useCallback(
     async (account: User) => {
       keep(account);
+      // The caller's work belongs to the account, not to the flow: a failure is logged and the member goes on.
+      await Promise.resolve(onAccountCreated?.(account)).catch((error: unknown) =>
+        console.warn('The work after account creation failed', error),
+      );
       const after = stepAfterSignup(await detectPush(settings.push_pub));
       if (after.register) {
         registerPushSubscription(after.register)
@@ -116,7 +126,7 @@ export function SignupForm({
       setMoved(true);
       setPosition({ activationThen: after.step });
     },
-    [keep, settings.push_pub],
+    [keep, onAccountCreated, settings.push_pub],
   );
 
   const context = useCallback(
@@ -182,6 +192,6 @@ export function SignupForm({
     case STEP.profileFlow:
       return <ProfileFlowStep user={user} onComplete={advance} />;
     default:
-      return <ConfirmStep user={user} onClose={onClose} focusTitle={moved} />;
+      return <ConfirmStep user={user} onClose={onClose} finishTo={finishTo} focusTitle={moved} />;
   }
 }
