@@ -10,6 +10,7 @@ export * from './events.js';
 export * from './geo.js';
 export * from './health.js';
 export * from './lander-slug.js';
+export * from './landers.js';
 export * from './likes.js';
 export * from './locales.js';
 export * from './member-detail.js';
