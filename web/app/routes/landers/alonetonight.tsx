@@ -1,6 +1,7 @@
 import { loadLander } from '../../features/landers/api/load-lander';
 import { AloneTonightLander } from '../../features/landers/components/alone-tonight-lander';
-import { LanderSignupCall, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupCall } from './lander-signup-call';
 import type { Route } from './+types/alonetonight';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

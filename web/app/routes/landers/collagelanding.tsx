@@ -1,6 +1,7 @@
 import { loadLander } from '../../features/landers/api/load-lander';
 import { CollageLander } from '../../features/landers/components/collage-lander';
-import { LanderSignupCall, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupCall } from './lander-signup-call';
 import type { Route } from './+types/collagelanding';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

@@ -1,6 +1,7 @@
 import { loadLander } from '../../features/landers/api/load-lander';
 import { GalleryLander } from '../../features/landers/components/gallery-lander';
-import { LanderSignupForm, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupForm } from './lander-signup-form';
 import type { Route } from './+types/gallery';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

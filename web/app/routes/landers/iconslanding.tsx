@@ -5,7 +5,8 @@ import {
   LANDER_INTEREST_ICONS,
   type LanderInterest,
 } from '../../features/landers/components/icons-lander';
-import { LanderSignupCall, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupCall } from './lander-signup-call';
 import type { Route } from './+types/iconslanding';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

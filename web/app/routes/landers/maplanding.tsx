@@ -1,6 +1,7 @@
 import { loadLander } from '../../features/landers/api/load-lander';
 import { MapLander } from '../../features/landers/components/map-lander';
-import { LanderSignupForm, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupForm } from './lander-signup-form';
 import type { Route } from './+types/maplanding';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

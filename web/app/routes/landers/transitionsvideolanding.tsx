@@ -1,6 +1,7 @@
 import { loadLander } from '../../features/landers/api/load-lander';
 import { TransitionsLander } from '../../features/landers/components/transitions-lander';
-import { LanderSignupCall, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupCall } from './lander-signup-call';
 import type { Route } from './+types/transitionsvideolanding';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

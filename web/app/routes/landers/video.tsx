@@ -1,6 +1,7 @@
 import { loadLander } from '../../features/landers/api/load-lander';
 import { VideoLander } from '../../features/landers/components/video-lander';
-import { LanderSignupForm, useLanderVisitBeacon } from './lander-route';
+import { useLanderVisitBeacon } from './lander-route';
+import { LanderSignupForm } from './lander-signup-form';
 import type { Route } from './+types/video';
 
 export { headers, meta, shouldRevalidate } from './lander-route';

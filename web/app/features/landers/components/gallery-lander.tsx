@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FictionalMark, LanderClose, LanderPhoto, MemberCaption, useNicheText, type LanderProps } from './lander-parts';
 
-/** A wall of members with the form under it: the people are the pitch. */
+/**
+ * A wall of members with the form under it: the people are the pitch. Three small photos a row,
+ * so the headline, not a photo still loading, is the largest thing on a phone's first screen.
+ */
 export function GalleryLander({ data, signup }: LanderProps) {
   const { t } = useTranslation();
   const niche = useNicheText(data.niche);
@@ -20,12 +23,12 @@ export function GalleryLander({ data, signup }: LanderProps) {
           <h2 id={`${titleId}-people`} className="heading text-xl">
             {niche.people}
           </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {data.profiles.map((profile, index) => (
+          <ul className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
+            {data.profiles.map((profile) => (
               <li key={profile.id} className="card relative overflow-hidden">
-                <LanderPhoto profile={profile} priority={index === 0} className="aspect-square w-full" />
+                <LanderPhoto profile={profile} className="aspect-square w-full" />
                 <FictionalMark className="absolute top-2 left-2" />
-                <MemberCaption profile={profile} className="block p-3 text-sm" />
+                <MemberCaption profile={profile} className="block p-2 text-xs sm:p-3 sm:text-sm" />
               </li>
             ))}
           </ul>

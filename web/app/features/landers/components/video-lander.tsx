@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { LanderClose, LanderPhoto, useNicheText, type LanderProps } from './lander-parts';
 
 const POINTS = ['free', 'discreet', 'nearby'] as const;
+/**
+ * Three rows of small photos rather than a few large ones: the headline stays the largest thing
+ * on the first screen, so it, not a photo still on its way, is what the first paint is judged by.
+ */
+const ROW_OFFSETS = [0, 2, 4] as const;
 
 /**
  * A "video" background without a video file: the showcase photos drift past behind a slow zoom
@@ -21,17 +26,23 @@ export function VideoLander({ data, signup }: LanderProps) {
       >
         {strip.length > 0 ? (
           <div className="absolute inset-0 -z-10 overflow-hidden" aria-hidden="true">
-            <div className="lander-zoom size-full">
-              <div className="lander-drift flex h-full w-max">
-                {[...strip, ...strip].map((profile, index) => (
-                  <LanderPhoto
-                    key={`${profile.id}-${index}`}
-                    profile={profile}
-                    decorative
-                    className="h-full w-40 opacity-70"
-                  />
-                ))}
-              </div>
+            <div className="lander-zoom flex size-full flex-col justify-center gap-2">
+              {ROW_OFFSETS.map((offset) => {
+                // Each row starts elsewhere in the strip, so the rows do not move in step.
+                const row = [...strip.slice(offset), ...strip.slice(0, offset)];
+                return (
+                  <div key={offset} className="lander-drift flex w-max gap-2">
+                    {[...row, ...row].map((profile, index) => (
+                      <LanderPhoto
+                        key={`${profile.id}-${index}`}
+                        profile={profile}
+                        decorative
+                        className="size-28 shrink-0 rounded-xl opacity-70"
+                      />
+                    ))}
+                  </div>
+                );
+              })}
             </div>
             <div className="absolute inset-0 bg-gradient-to-t from-[#2b1320] via-[#2b1320]/80 to-[#2b1320]/40" />
           </div>
