@@ -1,14 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SignupForm } from '../../features/signup/components/signup-form';
 
 /*
- * The form is rendered with the first HTML but its code is not preloaded with the page: the
- * lander paints and hydrates first, and the form becomes live as soon as its chunk arrives
- * (React hydrates the rest and leaves this part as the server sent it until then).
+ * The form comes with the page, not lazily: React streams a suspended part after the rest and
+ * reveals it a moment later, which pushed the note and footer down after the first paint.
  */
-const SignupForm = lazy(() =>
-  import('../../features/signup/components/signup-form').then((module) => ({ default: module.SignupForm })),
-);
 
 /** Lander layout: the sign-up form on the page, where every "sign up" link of the lander points. */
 export function LanderSignupForm() {
@@ -23,9 +19,7 @@ export function LanderSignupForm() {
         {t('landers.common.form_title')}
       </h2>
       <p className="mt-1 mb-4 text-ink-muted">{t('landers.common.cta_note')}</p>
-      <Suspense>
-        <SignupForm showTitle={false} />
-      </Suspense>
+      <SignupForm showTitle={false} />
     </section>
   );
 }
