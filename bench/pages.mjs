@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:pages`: builds, starts the production server on a fresh
- * database and runs Lighthouse (mobile) on / and /login in Debian's Chromium.
+ * database and runs Lighthouse (mobile) on /, /login and each of the eight
+ * landers (paid traffic lands there) in Debian's Chromium.
  * Prints performance and accessibility scores and the JavaScript a first load
  * sends, gzipped. Aim: performance ≥ 95, accessibility 100, JS ≤ 150 KB.
  */
@@ -16,7 +17,18 @@ import lighthouse from 'lighthouse';
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
-const PAGES = ['/', '/login'];
+// One slug per lander, across niches and languages, so each lander is measured as an ad would open it.
+const LANDERS = [
+  '/landers/video/eng',
+  '/landers/gallery/milf-eng',
+  '/landers/maplanding/nl',
+  '/landers/alonetonight/she-de',
+  '/landers/iconslanding/fr',
+  '/landers/socialnetwork/gay-eng',
+  '/landers/collagelanding/bbw-it',
+  '/landers/transitionsvideolanding/gilf-pl',
+];
+const PAGES = ['/', '/login', ...LANDERS];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 if (!process.argv.includes('--no-build')) {

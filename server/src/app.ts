@@ -33,6 +33,7 @@ import { createMailer } from './features/mail/mailer.js';
 import { setUpPartners } from './features/partners/partner-setup.js';
 import { partnersRoutes } from './features/partners/partners.routes.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
+import { landersRoutes } from './features/landers/landers.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
 import { complaintsRoutes } from './features/complaints/complaints.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(memberDetailRoutes, { db });
   await app.register(companyInfoRoutes);
   await app.register(pageHiddenRoutes, { db });
+  await app.register(landersRoutes, { db });
   const loginThrottle = createLoginThrottle();
   app.addHook('onClose', async () => loginThrottle.close());
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });

@@ -9,6 +9,7 @@ import * as searchVisibility from './migrations/2026_11_23_000002_search_visibil
 import * as memberChanges from './migrations/2026_11_24_000001_member_changes.js';
 import * as mediaLookup from './migrations/2026_11_25_000001_media_lookup.js';
 import * as moderationQueue from './migrations/2026_11_25_000002_moderation_queue.js';
+import * as landerVisits from './migrations/2026_11_25_000003_lander_visits.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_24_000001_member_changes': memberChanges,
   '2026_11_25_000001_media_lookup': mediaLookup,
   '2026_11_25_000002_moderation_queue': moderationQueue,
+  '2026_11_25_000003_lander_visits': landerVisits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -89,6 +89,9 @@ export interface MemberTrackingTable {
   sub2: string | null;
   sub3: string | null;
   created_at: number;
+  /** The lander the member signed up on (db/lander-signups.ts), from the form's own path. */
+  lander: string | null;
+  lander_slug: string | null;
 }
 
 export type AccountTokenPurpose = 'activate' | 'reset_password' | 'change_email' | 'undo_email_change';
@@ -248,6 +251,17 @@ export interface AppSecretsTable {
   created_at: number;
 }
 
+/** Lander views per site, lander, slug, traffic-source network ('' for none) and UTC day (features/landers). */
+export interface LanderVisitsTable {
+  site_id: number;
+  lander: string;
+  slug: string;
+  network: string;
+  /** YYYY-MM-DD in UTC. */
+  day: string;
+  visits: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -268,6 +282,7 @@ export interface Database {
   moderation_items: ModerationItemsTable;
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;
+  lander_visits: LanderVisitsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { recordLanderSignup } from '../../db/lander-signups.js';
 import { seenChange, statusChange } from '../../db/member-changes.js';
 import type { MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
@@ -143,6 +144,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
             })
             .execute();
         }
+        await recordLanderSignup(trx, created.id, body.form_path, now);
         return created;
       });
     } catch (error) {
