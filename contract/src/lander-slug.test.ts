@@ -22,8 +22,9 @@ describe('lander slugs (spec §2)', () => {
   });
 
   it('finds the slug in lander and member landing paths only', () => {
-    expect(landerSlugOfPath('/landers/video/gay-de')).toEqual({ niche: 7, locale: 'de' });
-    expect(landerSlugOfPath('/members/42/landing2/bbw-it/x')).toEqual({ niche: 4, locale: 'it' });
+    expect(landerSlugOfPath('/landers/video/gay-de')).toBe('gay-de');
+    expect(landerSlugOfPath('/members/42/landing2/bbw-it/x')).toBe('bbw-it/x');
+    expect(landerSlugOfPath('/landers/video/summer')).toBe('summer');
     expect(landerSlugOfPath('/landers/unknown/eng')).toBeNull();
     expect(landerSlugOfPath('/members/42/landing/eng')).toBeNull();
     expect(landerSlugOfPath('/pages/terms')).toBeNull();

@@ -58,7 +58,6 @@ const LANDER_PATH = new RegExp(`^/landers/(?:${LANDER_NAMES.join('|')})/(.+)$`);
 const MEMBER_LANDER_PATH = /^\/members\/\d+\/landing[23]\/(.+)$/;
 
 /** The slug of a path that carries one (a marketing lander or a member's landing2/landing3), else null. */
-export function landerSlugOfPath(pathname: string): LanderSlug | null {
-  const match = LANDER_PATH.exec(pathname) ?? MEMBER_LANDER_PATH.exec(pathname);
-  return match?.[1] ? parseLanderSlug(match[1]) : null;
+export function landerSlugOfPath(pathname: string): string | null {
+  return (LANDER_PATH.exec(pathname) ?? MEMBER_LANDER_PATH.exec(pathname))?.[1] ?? null;
 }

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerApi, WebContext } from '@rendezvous/contract';
-import { LOCALE_COOKIE, landerSlugOfPath } from '@rendezvous/contract';
+import { LOCALE_COOKIE, landerSlugOfPath, parseLanderSlug } from '@rendezvous/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -100,10 +100,13 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
     if (/^\/*(api|_i18n|media)\//.test(request.params['*'])) {
       throw notFound(`No route for GET ${request.url.split('?')[0]}`);
     }
-    // A lander's slug names the language its campaign was bought for; it wins over cookie and browser.
+    // A lander's slug names the language its campaign was bought for, and wins over cookie and
+    // browser; a slug that names none still lands paid traffic in the site's own language.
+    const slug = landerSlugOfPath(`/${request.params['*']}`);
     const locale =
-      landerSlugOfPath(`/${request.params['*']}`)?.locale ??
-      detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], options.allowPseudo);
+      slug !== null
+        ? (parseLanderSlug(slug)?.locale ?? request.site.config.domain_language)
+        : detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], options.allowPseudo);
     const web: WebContext = {
       settings: request.settings,
       user: request.member
