@@ -26,6 +26,8 @@ export const MAIL_KINDS = [
   'email_change_confirm',
   'email_change_notice',
   'account_deleted',
+  'contact_request',
+  'contact_confirmation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -53,6 +55,8 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   email_change_confirm: { required: true, ttlMs: EMAIL_CHANGE_LINK_TTL_MS },
   email_change_notice: { required: false, ttlMs: EMAIL_CHANGE_UNDO_LINK_TTL_MS },
   account_deleted: null,
+  contact_request: null,
+  contact_confirmation: null,
 };
 
 export interface MailContext {
@@ -62,6 +66,10 @@ export interface MailContext {
   supportEmail: string;
   recipientName: string;
   link?: string;
+  /** Placeholders a kind adds to the common ones (a contact message's sender and subject). */
+  values?: Record<string, string>;
+  /** Someone else's words passed on as written (a contact message): escaped, quoted, line breaks kept. */
+  quote?: string;
 }
 
 export interface RenderedMail {
@@ -151,6 +159,7 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
   const link = linkSpec && context.link ? checkedLink(context.link) : undefined;
 
   const plain = {
+    ...context.values,
     name: context.recipientName,
     siteName: context.siteName,
     supportEmail: context.supportEmail,
@@ -167,12 +176,19 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
   const action = link && texts.action ? texts.action : undefined;
 
   const textParts = [text(catalogue.common.greeting), text(texts.intro)];
+  if (context.quote) textParts.push(context.quote.replace(/^/gm, '> '));
   if (link) textParts.push(action ? `${text(action)}\n${link}` : link);
   if (link && texts.expiry) textParts.push(text(texts.expiry));
   textParts.push(text(texts.closing), `${text(catalogue.common.signoff)}\n${text(catalogue.common.team)}`);
   textParts.push(`--\n${text(catalogue.common.support)}`);
 
   const htmlBody = [paragraph(html(catalogue.common.greeting)), paragraph(html(texts.intro))];
+  if (context.quote) {
+    htmlBody.push(
+      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${COLORS.brand};background:${COLORS.page};` +
+        `white-space:pre-wrap;">${escapeHtml(context.quote)}</blockquote>`,
+    );
+  }
   if (link) {
     const href = escapeHtml(link);
     if (action) {

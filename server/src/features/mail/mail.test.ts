@@ -206,6 +206,15 @@ describe('mail templates', () => {
     for (const locale of LOCALES) expect(keysOf(MAIL_CATALOGUES[locale]).sort(), locale).toEqual(english);
   });
 
+  // Kinds that carry no link; the contact kinds also fill placeholders of their own.
+  const LINKLESS: MailKind[] = ['account_deleted', 'contact_request', 'contact_confirmation'];
+  const CONTACT_VALUES = {
+    subject: 'A question',
+    senderName: 'Gerda',
+    senderEmail: 'gerda@example.test',
+    account: '—',
+  };
+
   describe.each(MAIL_KINDS)('%s', (kind) => {
     it.each(LOCALES)('renders in %s with the site name, the link and no placeholders left', (locale) => {
       const mail = renderMail(kind, {
@@ -214,6 +223,7 @@ describe('mail templates', () => {
         supportEmail: 'support@liefdelater.test',
         recipientName: 'Ingrid',
         link: LINK,
+        values: CONTACT_VALUES,
       });
       expect(mail.subject).toContain('Liefde Later');
       expect(mail.html).toContain(`<html lang="${locale}">`);
@@ -223,7 +233,7 @@ describe('mail templates', () => {
         expect(body).toContain('support@liefdelater.test');
         expect(body).not.toMatch(/\{\{|\}\}/);
       }
-      if (kind === 'account_deleted') {
+      if (LINKLESS.includes(kind)) {
         expect(mail.text).not.toContain(LINK);
       } else {
         expect(mail.html).toContain(`href="${LINK}"`);
