@@ -133,14 +133,14 @@ test.describe('errors and guards', () => {
   }
 
   test('a route of a later feature says it is not available yet', async ({ page }) => {
-    await page.goto('/pages/terms');
+    await page.goto('/premium');
     await expect(page.getByRole('heading', { name: message('en', 'not_available.title') })).toBeVisible();
-    expect(await rootClasses(page)).toContain('pages-terms');
+    expect(await rootClasses(page)).toContain('premium');
   });
 
   // What a visitor sees of each layout: the top navigation and the footer, or neither.
   const LAYOUTS = [
-    { layout: 'default', path: '/pages/terms', member: false, navigation: 1, footer: 1 },
+    { layout: 'default', path: '/premium', member: false, navigation: 1, footer: 1 },
     { layout: 'empty', path: '/match-finder', member: false, navigation: 0, footer: 0 },
     { layout: 'lander', path: '/members/1/landing', member: false, navigation: 0, footer: 1 },
     { layout: 'chat', path: '/chats', member: true, navigation: 1, footer: 0 },

@@ -99,7 +99,7 @@ function parsedPage(page: ContentPage, wanted: Locale): ParsedPage {
   return result;
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -139,11 +139,8 @@ function placeholderValues(settings: Settings, locale: Locale): Values {
     company_name: settings.company_name,
     company_address: settings.company_address,
     company_city: settings.company_city,
-    // An ISO code reads as the country's name in the page's language; free text stays as written.
-    company_country:
-      countryCode && /^[A-Za-z]{2}$/.test(settings.company_country.trim())
-        ? (regions.of(countryCode) ?? settings.company_country)
-        : settings.company_country,
+    // A country we recognise ("NL", "Netherlands") reads in the page's language; anything else as written.
+    company_country: (countryCode && regions.of(countryCode)) || settings.company_country,
     company_kvk: settings.company_kvk,
     vat_numbers: settings.company_vat_numbers.join(', '),
     tradenames: settings.company_tradenames.map((tradename) => tradename.name).join(', '),

@@ -1,11 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { Outlet, createRoutesStub } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ContentDocument } from '../../../components/content/content-document';
-import { LocaleProvider } from '../../../lib/locale';
-import { makeWebContext, testI18n } from '../../../test/render';
+import { makeWebContext, renderWithRoot } from '../../../test/render';
 import { LegalLinks } from './legal-links';
 
 const terms: ContentDocument = {
@@ -24,27 +21,10 @@ const terms: ContentDocument = {
 
 /** The sign-up form's consent line on a page whose router also has the terms page's loader, as the app does. */
 function renderLegalLinks(loadTerms: () => Promise<{ page: string; document: ContentDocument }>) {
-  const web = makeWebContext({ settings: { fictional_plural: 'hosts' } });
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      loader: () => web,
-      Component: () => (
-        <LocaleProvider initial={web}>
-          <Outlet />
-        </LocaleProvider>
-      ),
-      children: [
-        { id: 'signup', path: '/signup', Component: LegalLinks },
-        { id: 'pages-terms', path: '/pages/terms', loader: loadTerms, Component: () => null },
-      ],
-    },
-  ]);
-  return render(
-    <I18nextProvider i18n={testI18n}>
-      <Stub initialEntries={['/signup']} hydrationData={{ loaderData: { root: web } }} />
-    </I18nextProvider>,
-  );
+  return renderWithRoot(<LegalLinks />, {
+    web: makeWebContext({ settings: { fictional_plural: 'hosts' } }),
+    routes: [{ id: 'pages-terms', path: '/pages/terms', loader: loadTerms, Component: () => null }],
+  });
 }
 
 describe('the legal links under the sign-up form', () => {
