@@ -71,6 +71,19 @@ test('the privacy statement reads on a phone, with the company from the settings
   await expect(page.getByRole('heading', { level: 2, name: 'How long we keep your data' })).toBeInViewport();
 });
 
+test('every content page fits a phone, tables included', async ({ page }) => {
+  for (const name of ['terms', 'privacy', 'faq', 'return-policy', 'cookies', 'service', 'ban']) {
+    const response = await page.goto(`/pages/${name}`);
+    expect(response?.status(), name).toBe(200);
+    await expect(page.getByRole('navigation', { name: en('content.toc') })).toBeVisible();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(scrollWidth, name).toBeLessThanOrEqual(innerWidth);
+  }
+});
+
 test('a member sends the contact form and both support and the member get a mail', async ({ page }) => {
   const member = await signUpConfirmed(page.request, 'Wilma');
   await page.goto('/pages/service');

@@ -30,16 +30,19 @@ export interface ContentDocumentViewProps {
 
 // The Markdown's elements, styled here because the HTML comes from the server as one string.
 const TEXT_CLASSES = [
-  'content-text space-y-4 leading-relaxed break-words',
+  'content-text space-y-4 leading-relaxed break-words [&_section>*+*]:mt-3',
   // The heading font of the site's template, as `.heading` sets it for the page's own headings.
   '[&_h2]:mt-10 [&_h2]:scroll-mt-20 [&_h2]:text-xl [&_h2]:leading-tight [&_h2]:font-(family-name:--rv-font-heading)',
   '[&_h2]:font-(--rv-heading-weight) [&_h2]:tracking-(--rv-heading-tracking) [&_h2]:text-(--rv-ink) sm:[&_h2]:text-2xl',
-  '[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold',
+  // Headings take the focus only so the table of contents can move it there; they are not controls.
+  '[&_h2]:outline-none [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold',
   '[&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:ps-6 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:ps-6',
-  '[&_a]:text-link [&_strong]:font-semibold',
-  '[&_blockquote]:border-s-4 [&_blockquote]:border-line [&_blockquote]:ps-4',
+  // `.text-link`'s look, which a class cannot lend to the links inside server-rendered HTML.
+  '[&_a]:text-(--rv-brand) [&_a]:underline [&_a]:underline-offset-[0.2em] [&_a:hover]:text-(--rv-brand-strong)',
+  '[&_strong]:font-semibold [&_blockquote]:border-s-4 [&_blockquote]:border-line [&_blockquote]:ps-4',
   '[&_table]:w-full [&_table]:text-sm [&_td]:border-t [&_td]:border-line [&_td]:py-2 [&_td]:pe-3 [&_td]:align-top',
-  '[&_th]:pe-3 [&_th]:text-start [&_th]:font-semibold',
+  // Cookie and storage names are long single words; on a phone they break rather than widen the page.
+  '[&_td:first-child]:[overflow-wrap:anywhere] [&_th]:pe-3 [&_th]:text-start [&_th]:font-semibold',
 ].join(' ');
 
 /**
