@@ -133,9 +133,9 @@ test.describe('errors and guards', () => {
   }
 
   test('a route of a later feature says it is not available yet', async ({ page }) => {
-    await page.goto('/pages/terms');
+    await page.goto('/premium');
     await expect(page.getByRole('heading', { name: message('en', 'not_available.title') })).toBeVisible();
-    expect(await rootClasses(page)).toContain('pages-terms');
+    expect(await rootClasses(page)).toContain('premium');
   });
 
   // What a visitor sees of each layout: the top navigation and the footer, or neither.
@@ -144,7 +144,7 @@ test.describe('errors and guards', () => {
   const LAYOUTS = [
     {
       layout: 'default',
-      path: '/pages/terms',
+      path: '/premium',
       member: false,
       navigation: 1,
       footer: 1,
@@ -223,19 +223,46 @@ async function openAsMember(page: Page, { path, loaded }: (typeof MEMBER_PAGES)[
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * The interface strings left untranslated. The content pages' texts (`[data-content-text]`: terms,
+ * privacy, …) are per-language Markdown, not catalogue keys, so the pseudo-locale cannot turn them
+ * into [[key]]; they are set aside here, and only here, while everything around them is still checked.
+ */
+async function untranslatedInterfaceText(page: Page): Promise<string[]> {
+  const content = new Set(
+    await page.locator('[data-content-text]').evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const texts: string[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent?.trim() ?? '');
+        return texts;
+      }),
+    ),
+  );
+  return (await untranslatedText(page)).filter((text) => !content.has(text));
+}
+
 test.describe('pseudo-locale', () => {
   test.beforeEach(async ({ context }) => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
   });
 
-  // A page of each kind: home, error, forms, a later feature and the complaint form.
+  // A page of each kind: home, error, forms, a content page and the complaint form.
   for (const path of ['/', '/no-such-page', '/login', '/signup', '/pages/terms', '/complaints']) {
     test(`every visible string on ${path} goes through translation`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      expect(await untranslatedText(page)).toEqual([]);
+      expect(await untranslatedInterfaceText(page)).toEqual([]);
     });
   }
+
+  test('the table of contents of a content page is labelled through translation', async ({ page }) => {
+    await page.goto('/pages/service');
+    await expect(page.getByRole('navigation', { name: '[[content.toc]]' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '[[service.submit]]' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await untranslatedInterfaceText(page)).toEqual([]);
+  });
 
   for (const memberPage of MEMBER_PAGES) {
     test(`every visible string on ${memberPage.path} goes through translation for a member`, async ({ page }) => {

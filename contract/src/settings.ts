@@ -92,6 +92,12 @@ export const SiteConfigSchema = z.object({
   company_country: z.string(),
   company_tradenames: z.array(z.object({ id: z.number().int(), name: z.string() })),
   company_vat_numbers: z.array(z.string()),
+  /**
+   * The payment company's tradename whose card processor requires the terms to carry a
+   * copyright-takedown and a record-keeping section (spec §2 Content pages). Those sections
+   * appear only while `company_tradenames` holds this name; absent for every other site.
+   */
+  compliance_tradename: z.string().min(1).optional(),
   support_phone: z.string(),
   /** Percentage offered to a member who is about to delete the account. */
   delete_discount: z.number().int().min(0).max(100),

@@ -21,6 +21,7 @@ import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { loadCatalogues } from './features/i18n/catalogues.js';
 import { createLocalMailbox } from './features/mail/local-mailbox.js';
+import { contactRoutes } from './features/contact/contact.routes.js';
 import { companyInfoRoutes } from './features/profile-fields/company-info.routes.js';
 import { profileFieldsRoutes } from './features/profile-fields/profile-fields.routes.js';
 import { searchRoutes } from './features/search/search.routes.js';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(emailChangeRoutes, { ...accountDeps, notifier });
   await app.register(profileImagesRoutes, { db, media, loadUser });
   await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
+  await app.register(contactRoutes, { mail });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });

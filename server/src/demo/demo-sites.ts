@@ -99,6 +99,8 @@ export const DEMO_SITES: SiteConfig[] = [
       { id: 1, name: 'Silver Sparks' },
       { id: 2, name: 'Sparks Chat' },
     ],
+    // Billed as Sparks Chat, whose processor asks for the takedown and record-keeping terms.
+    compliance_tradename: 'Sparks Chat',
     company_vat_numbers: ['GB318457296'],
     support_phone: '+44 1273 555 014',
     delete_discount: 30,

@@ -131,6 +131,8 @@ interface RouteRenderOptions {
   /** The URL the memory router starts at. */
   path?: string;
   i18n?: I18n;
+  /** Further routes beside the page, e.g. one whose loader a fetcher in the page loads. */
+  routes?: Parameters<typeof createRoutesStub>[0];
 }
 
 /**
@@ -140,7 +142,7 @@ interface RouteRenderOptions {
  */
 export function renderWithRoot(
   ui: ReactElement,
-  { web = makeWebContext(), path = '/', i18n = testI18n }: RouteRenderOptions = {},
+  { web = makeWebContext(), path = '/', i18n = testI18n, routes = [] }: RouteRenderOptions = {},
 ): RenderResult {
   const Stub = createRoutesStub([
     {
@@ -151,7 +153,7 @@ export function renderWithRoot(
           <Outlet />
         </LocaleProvider>
       ),
-      children: [{ id: 'page', path: '*', Component: () => ui }],
+      children: [{ id: 'page', path: '*', Component: () => ui }, ...routes],
     },
   ]);
   return render(

@@ -23,7 +23,7 @@ export interface ComplaintMail {
       supportEmail: string;
       fromAddress: string;
       recipientName: string;
-      reference: string;
+      values: { reference: string };
     },
   ): Promise<{ accepted: boolean }>;
 }
@@ -153,7 +153,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
             supportEmail: site.config.support_email,
             fromAddress: `${site.config.name} <${site.config.email}>`,
             recipientName: name,
-            reference,
+            values: { reference },
           })
           .catch((error: unknown) => request.log.error({ err: error, reference }, 'complaint confirmation failed'))
           .finally(() => pending.delete(sending));

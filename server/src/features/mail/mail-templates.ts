@@ -28,6 +28,8 @@ export const MAIL_KINDS = [
   'account_deleted',
   'complaint_notice',
   'complaint_appeal',
+  'contact_request',
+  'contact_confirmation',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -57,6 +59,8 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   account_deleted: null,
   complaint_notice: null,
   complaint_appeal: null,
+  contact_request: null,
+  contact_confirmation: null,
 };
 
 export interface MailContext {
@@ -66,8 +70,10 @@ export interface MailContext {
   supportEmail: string;
   recipientName: string;
   link?: string;
-  /** The moderation queue's reference, for the complaint kinds; their texts quote it. */
-  reference?: string;
+  /** Placeholders a kind adds to the common ones (a contact message's sender and subject). */
+  values?: Record<string, string>;
+  /** Someone else's words passed on as written (a contact message): escaped, quoted, line breaks kept. */
+  quote?: string;
 }
 
 export interface RenderedMail {
@@ -157,12 +163,11 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
   const link = linkSpec && context.link ? checkedLink(context.link) : undefined;
 
   const plain = {
+    ...context.values,
     name: context.recipientName,
     siteName: context.siteName,
     supportEmail: context.supportEmail,
     duration: linkSpec ? formatDuration(linkSpec.ttlMs, locale) : '',
-    // Left out when absent, so a text that needs it throws instead of mailing an empty reference.
-    ...(context.reference ? { reference: context.reference } : {}),
   };
   const mailto = new SafeHtml(
     `<a href="mailto:${escapeHtml(context.supportEmail)}" style="color:${COLORS.brand};">${escapeHtml(context.supportEmail)}</a>`,
@@ -175,12 +180,19 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
   const action = link && texts.action ? texts.action : undefined;
 
   const textParts = [text(catalogue.common.greeting), text(texts.intro)];
+  if (context.quote) textParts.push(context.quote.replace(/^/gm, '> '));
   if (link) textParts.push(action ? `${text(action)}\n${link}` : link);
   if (link && texts.expiry) textParts.push(text(texts.expiry));
   textParts.push(text(texts.closing), `${text(catalogue.common.signoff)}\n${text(catalogue.common.team)}`);
   textParts.push(`--\n${text(catalogue.common.support)}`);
 
   const htmlBody = [paragraph(html(catalogue.common.greeting)), paragraph(html(texts.intro))];
+  if (context.quote) {
+    htmlBody.push(
+      `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${COLORS.brand};background:${COLORS.page};` +
+        `white-space:pre-wrap;">${escapeHtml(context.quote)}</blockquote>`,
+    );
+  }
   if (link) {
     const href = escapeHtml(link);
     if (action) {

@@ -14,7 +14,10 @@ export interface MailMessage {
   fromAddress: string;
   recipientName: string;
   link?: string;
-  reference?: string;
+  replyTo?: string;
+  /** Further placeholders of the kind's texts, and text quoted as written (see MailContext). */
+  values?: Record<string, string>;
+  quote?: string;
 }
 
 export interface MailService {
@@ -49,7 +52,12 @@ export function createMailService({ db, mailer, log }: MailServiceOptions): Mail
   return {
     async send(kind, message) {
       const rendered = renderMail(kind, message);
-      const result = await mailer.send({ from: formatFromAddress(message.fromAddress), to: message.to, ...rendered });
+      const result = await mailer.send({
+        from: formatFromAddress(message.fromAddress),
+        to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...rendered,
+      });
       if (!result.accepted) {
         // The member id and kind are enough to find the mail again; the link holds a token and stays out of logs.
         log.warn({ err: result.error, kind, memberId: message.memberId, mailer: mailer.kind }, 'mail not accepted');

@@ -206,6 +206,22 @@ describe('mail templates', () => {
     for (const locale of LOCALES) expect(keysOf(MAIL_CATALOGUES[locale]).sort(), locale).toEqual(english);
   });
 
+  // Kinds that carry no link; the contact and complaint kinds also fill placeholders of their own.
+  const LINKLESS: MailKind[] = [
+    'account_deleted',
+    'contact_request',
+    'contact_confirmation',
+    'complaint_notice',
+    'complaint_appeal',
+  ];
+  const KIND_VALUES = {
+    reference: 'RV-ABCD2345',
+    subject: 'A question',
+    senderName: 'Gerda',
+    senderEmail: 'gerda@example.test',
+    account: '—',
+  };
+
   describe.each(MAIL_KINDS)('%s', (kind) => {
     it.each(LOCALES)('renders in %s with the site name, the link and no placeholders left', (locale) => {
       const mail = renderMail(kind, {
@@ -214,7 +230,7 @@ describe('mail templates', () => {
         supportEmail: 'support@liefdelater.test',
         recipientName: 'Ingrid',
         link: LINK,
-        reference: 'RV-ABCD2345',
+        values: KIND_VALUES,
       });
       expect(mail.subject).toContain('Liefde Later');
       expect(mail.html).toContain(`<html lang="${locale}">`);
@@ -228,7 +244,7 @@ describe('mail templates', () => {
         expect(mail.subject).toContain('RV-ABCD2345');
         for (const body of [mail.html, mail.text]) expect(body).toContain('RV-ABCD2345');
       }
-      if (kind === 'account_deleted' || kind === 'complaint_notice' || kind === 'complaint_appeal') {
+      if (LINKLESS.includes(kind)) {
         expect(mail.text).not.toContain(LINK);
       } else {
         expect(mail.html).toContain(`href="${LINK}"`);

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** Where answers go when that is not the sender (a contact message answered straight to its writer). */
+  replyTo?: string;
 }
 
 export interface SendResult {

@@ -225,15 +225,4 @@ describe('sign-up step 0', () => {
     expect(screen.queryByRole('heading')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
-
-  it('opens the terms in a large modal', async () => {
-    const user = userEvent.setup();
-    renderWithRoot(<SignupForm />);
-    await user.click(screen.getByRole('link', { name: 'terms and conditions' }));
-    const dialog = screen.getByRole('dialog', { name: 'Terms and conditions' });
-    expect(dialog.className).toContain('max-w-5xl');
-    expect(screen.getByRole('link', { name: 'Read the full terms and conditions' }).getAttribute('href')).toBe(
-      '/pages/terms',
-    );
-  });
 });
