@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:pages`: builds, starts the production server on a fresh
- * database and runs Lighthouse (mobile) on /, /login and each of the eight
- * landers (paid traffic lands there) in Debian's Chromium.
+ * database and runs Lighthouse (mobile) on /, /login, each of the eight
+ * landers (paid traffic lands there) and the terms page in Debian's Chromium.
+ * Each page is measured `--runs N` times (default 3) and the run with the median
+ * performance score is shown, with the lowest and highest: one Lighthouse run
+ * moves by several points with whatever else the machine is doing.
  * Prints performance and accessibility scores and the JavaScript a first load
  * sends, gzipped. Aim: performance ≥ 95, accessibility 100, JS ≤ 150 KB.
  */
@@ -28,7 +31,9 @@ const LANDERS = [
   '/landers/collagelanding/bbw-it',
   '/landers/transitionsvideolanding/gilf-pl',
 ];
-const PAGES = ['/', '/login', ...LANDERS];
+const PAGES = ['/', '/login', ...LANDERS, '/pages/terms'];
+const runsFlag = process.argv.indexOf('--runs');
+const RUNS = runsFlag === -1 ? 3 : Math.max(1, Number(process.argv[runsFlag + 1]) || 1);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 if (!process.argv.includes('--no-build')) {
@@ -92,27 +97,37 @@ try {
     ],
   });
   for (const page of PAGES) {
-    const result = await lighthouse(`${BASE}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      formFactor: 'mobile',
-      screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
-    });
-    const lhr = result.lhr;
-    if (lhr.runtimeError) {
-      rows.push({ page, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
+    const runs = [];
+    let failure;
+    for (let run = 0; run < RUNS && !failure; run++) {
+      const { lhr } = await lighthouse(`${BASE}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+        screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+      });
+      if (lhr.runtimeError) failure = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+      else runs.push(lhr);
+    }
+    if (failure) {
+      rows.push({ page, error: failure });
       continue;
     }
+    const score = (lhr) => Math.round(lhr.categories.performance.score * 100);
+    runs.sort((a, b) => score(a) - score(b));
+    const lhr = runs[Math.floor((runs.length - 1) / 2)];
     const scripts = lhr.audits['network-requests'].details.items
       .filter((item) => item.resourceType === 'Script' && item.url.startsWith(BASE))
       .map((item) => item.url);
     rows.push({
       page,
-      performance: Math.round(lhr.categories.performance.score * 100),
+      performance: score(lhr),
+      'min–max': `${score(runs[0])}–${score(runs.at(-1))}`,
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
       'first-load JS (KB gzip)': ((await gzippedScriptBytes(scripts)) / 1024).toFixed(1),
+      FCP: lhr.audits['first-contentful-paint'].displayValue,
       LCP: lhr.audits['largest-contentful-paint'].displayValue,
       TBT: lhr.audits['total-blocking-time'].displayValue,
       CLS: lhr.audits['cumulative-layout-shift'].displayValue,
@@ -124,7 +139,9 @@ try {
         .join(', '),
     });
   }
-  console.log('\nLighthouse (mobile), aim: performance ≥ 95, accessibility 100, first-load JS ≤ 150 KB gzip');
+  console.log(
+    `\nLighthouse (mobile), median of ${RUNS} runs, aim: performance ≥ 95, accessibility 100, first-load JS ≤ 150 KB gzip`,
+  );
   console.table(rows);
 } finally {
   await chrome?.kill();
