@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
 import { PushPrompt } from '../features/push/components/push-prompt';
 import { searchCams } from '../features/search/api/search-calls';
-import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
+import { trafficSourceNetworkFromCookies } from '../features/signup/lib/traffic-source';
 import { NoMatches } from '../features/search/components/no-matches';
 import { ResultsGrid } from '../features/search/components/results-grid';
 import { SearchFiltersForm } from '../features/search/components/search-filters-form';
@@ -14,24 +14,10 @@ import { useMemberSearch, useSimilarSearch } from '../features/search/hooks/use-
 import { useWebContext } from '../lib/use-web-context';
 import type { Route } from './+types/members';
 
-/** The traffic-source network the visitor arrived with (spec §9 cookie), if any. */
-function networkFrom(cookieHeader: string | null): string | undefined {
-  const raw = cookieHeader
-    ?.split(/;\s*/)
-    .find((part) => part.startsWith(`${TRAFFIC_SOURCE_KEY}=`))
-    ?.slice(TRAFFIC_SOURCE_KEY.length + 1);
-  if (!raw) return undefined;
-  try {
-    return parseTrafficSource(decodeURIComponent(raw))?.network || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Spec §6: visitors see the search only where the site allows it or with a traffic source; else login. */
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, settings } = context.web;
-  const trafficsource = networkFrom(request.headers.get('cookie'));
+  const trafficsource = trafficSourceNetworkFromCookies(request.headers.get('cookie'));
   const visitorsWelcome =
     settings.logged_out_search || (settings.logged_out_search_trafficsource && trafficsource !== undefined);
   if (!user && !visitorsWelcome) {

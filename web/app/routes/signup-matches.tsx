@@ -10,7 +10,7 @@ import { filtersFromSearch, filtersToSearch, type MatchFilters } from '../featur
 import { FunnelHeader } from '../features/member-landers/components/funnel-header';
 import { searchMembers } from '../features/search/api/search-calls';
 import { SignupForm } from '../features/signup/components/signup-form';
-import { parseTrafficSource, TRAFFIC_SOURCE_KEY } from '../features/signup/lib/traffic-source';
+import { trafficSourceNetworkFromCookies } from '../features/signup/lib/traffic-source';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/signup-matches';
@@ -30,20 +30,6 @@ const homeOf = (filters: MatchFilters) =>
   ({ country: filters.country, region: filters.countryregion || null }) as SignupRequest['profile'];
 const SIGNUP_ID = 'match-signup';
 
-/** The traffic-source network in the request's cookie (spec §6: it lets visitors see members' photos on some sites). */
-function trafficNetwork(cookieHeader: string | null): string | undefined {
-  const prefix = `${TRAFFIC_SOURCE_KEY}=`;
-  const raw = cookieHeader
-    ?.split(/;\s*/)
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-  try {
-    return (raw && parseTrafficSource(decodeURIComponent(raw))?.network) || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The finder's answers come in the address, so the matches are in the first HTML and the page
  * can be shared. Answers that are missing or that the site refuses start the finder over.
@@ -51,7 +37,7 @@ function trafficNetwork(cookieHeader: string | null): string | undefined {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersFromSearch(new URL(request.url).search, context.web.settings.countries);
   if (!filters) throw redirect(FINDER_PATH);
-  const matches = await loadMatches(context, filters, trafficNetwork(request.headers.get('cookie')));
+  const matches = await loadMatches(context, filters, trafficSourceNetworkFromCookies(request.headers.get('cookie')));
   if (!matches) throw redirect(FINDER_PATH);
   return { filters, matches };
 }

@@ -8,6 +8,7 @@ import {
   readTrafficSource,
   searchWithoutTrafficSource,
   trafficSourceFromSearch,
+  trafficSourceNetworkFromCookies,
   useTrafficSourceCapture,
   useTrafficSourceNetwork,
 } from './traffic-source';
@@ -95,5 +96,19 @@ describe('traffic source (spec §9)', () => {
     expect(await screen.findByText('network: adnet')).toBeTruthy();
     expect(window.location.search).toBe('?q=1');
     act(() => clearStorage());
+  });
+});
+
+describe('trafficSourceNetworkFromCookies', () => {
+  it('reads the network from the cookie header a page loader receives', () => {
+    const cookie = encodeURIComponent(JSON.stringify({ network: 'adnet', sub1: 'x' }));
+    expect(trafficSourceNetworkFromCookies(`i18n_redirected=nl; ${TRAFFIC_SOURCE_KEY}=${cookie}`)).toBe('adnet');
+  });
+
+  it('answers nothing for no cookie, another cookie or a broken value', () => {
+    expect(trafficSourceNetworkFromCookies(null)).toBeUndefined();
+    expect(trafficSourceNetworkFromCookies('i18n_redirected=nl')).toBeUndefined();
+    expect(trafficSourceNetworkFromCookies(`${TRAFFIC_SOURCE_KEY}=%E0%A4%A`)).toBeUndefined();
+    expect(trafficSourceNetworkFromCookies(`${TRAFFIC_SOURCE_KEY}=not-json`)).toBeUndefined();
   });
 });

@@ -69,6 +69,21 @@ export function parseTrafficSource(raw: string | null | undefined): TrafficSourc
   }
 }
 
+/** The network of the traffic-source cookie in a request's Cookie header, for a page loader on the server. */
+export function trafficSourceNetworkFromCookies(cookieHeader: string | null): string | undefined {
+  const prefix = `${TRAFFIC_SOURCE_KEY}=`;
+  const raw = cookieHeader
+    ?.split(/;\s*/)
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+  if (!raw) return undefined;
+  try {
+    return parseTrafficSource(decodeURIComponent(raw))?.network || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The stored traffic source for the sign-up payload: local storage first, the cookie if storage was cleared. */
 export function readTrafficSource(): TrafficSource | null {
   if (typeof window === 'undefined') return null;
