@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, message, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
-
-async function signUpByApi(page: Page, email: string, password: string) {
-  await page.goto('/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  const response = await page.request.post('/api/user.php?new=1', {
-    data: { email, name: 'Hanneke', password, language: 'en' },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(response.status()).toBe(200);
-}
+import { signUpUnconfirmed } from './members';
 
 /** Follows the link in the newest mail to this address that the test SMTP server received. */
 async function followMailedLink(page: Page, to: string, expectedPath: RegExp) {
@@ -22,7 +13,7 @@ test('an unconfirmed member is reminded, can have the mail again, and its link c
   page,
 }) => {
   const email = `activate-${Date.now()}@example.test`;
-  await signUpByApi(page, email, 'first password here');
+  await signUpUnconfirmed(page, { email, name: 'Hanneke', password: 'first password here' });
   const firstLink = await mailedLink(page.request, email, /\/api\/activate/);
 
   await page.goto('/profile');
@@ -50,7 +41,7 @@ test('an unconfirmed member is reminded, can have the mail again, and its link c
 
 test('a member resets a forgotten password from the mail and logs in with it', async ({ page, context }) => {
   const email = `reset-${Date.now()}@example.test`;
-  await signUpByApi(page, email, 'first password here');
+  await signUpUnconfirmed(page, { email, name: 'Hanneke', password: 'first password here' });
   await context.clearCookies();
 
   await page.goto('/login');
@@ -75,7 +66,7 @@ test('a member resets a forgotten password from the mail and logs in with it', a
 
 test('a member deletes the account after the parting offer and can no longer log in', async ({ page }) => {
   const email = `leaving-${Date.now()}@example.test`;
-  await signUpByApi(page, email, 'first password here');
+  await signUpUnconfirmed(page, { email, name: 'Hanneke', password: 'first password here' });
 
   await page.goto('/profile');
   await page.getByRole('button', { name: message('en', 'profile.delete_button') }).click();
@@ -108,7 +99,7 @@ test('a member changes the e-mail address, and the old mailbox can undo it and l
   const stamp = Date.now();
   const oldEmail = `before-${stamp}@example.test`;
   const newEmail = `after-${stamp}@example.test`;
-  await signUpByApi(page, oldEmail, 'first password here');
+  await signUpUnconfirmed(page, { email: oldEmail, name: 'Hanneke', password: 'first password here' });
 
   await page.goto('/profile');
   await page.getByLabel(message('en', 'email_change.new_email')).fill(newEmail);
@@ -160,7 +151,11 @@ test('a member changes the e-mail address, and the old mailbox can undo it and l
 });
 
 test('a failed logout still shows the login page, logged out', async ({ page }) => {
-  await signUpByApi(page, `stuck-${Date.now()}@example.test`, 'first password here');
+  await signUpUnconfirmed(page, {
+    email: `stuck-${Date.now()}@example.test`,
+    name: 'Hanneke',
+    password: 'first password here',
+  });
   await page.goto('/profile');
   await page.route('**/api/logout.php', (route) => route.abort('connectionfailed'));
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfToken, secondPage } from './members';
+import { activeMember, csrfHeaders, secondPage } from './members';
 
 declare global {
   interface Window {
@@ -39,7 +39,7 @@ test('a message and a like reach the title, the header counts and the app badge 
   });
   expect(started.status()).toBe(200);
   const { id: conversation } = (await started.json()) as { id: number };
-  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const headers = await csrfHeaders(page);
   expect(
     (await page.request.post('/api/messages.php', { data: { conversation, body: 'Hello Gerrit' }, headers })).status(),
   ).toBe(200);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfToken, secondPage, untranslatedText } from './members';
+import { activeMember, csrfHeaders, secondPage, untranslatedText } from './members';
 import { PORT } from './playwright.config';
 
 async function unreadIn(page: Page, conversationId: number): Promise<number | undefined> {
@@ -93,7 +93,7 @@ test('a member without enough credits is sent to the credits page, and the messa
   for (let sent = 0; status === 200 && sent < 50; sent += 1) {
     const response = await page.request.post('/api/messages.php', {
       data: { conversation: conversationId, body: `Message ${sent}` },
-      headers: { 'x-csrf-token': await csrfToken(page) },
+      headers: await csrfHeaders(page),
     });
     status = response.status();
   }
@@ -218,7 +218,7 @@ test('a member who has not confirmed the address is told so in the composer and 
       password: 'a member password',
       language: 'en',
     },
-    headers: { 'x-csrf-token': await csrfToken(unconfirmed) },
+    headers: await csrfHeaders(unconfirmed),
   });
   expect(signup.status()).toBe(200);
 

@@ -1,15 +1,26 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { ProfileCard } from '@rendezvous/contract';
+import { CSRF_COOKIE, CSRF_HEADER, type ProfileCard } from '@rendezvous/contract';
 import { expect } from './fixtures';
 import { mailedLink } from './mail';
 
-/** The CSRF token our pages echo on every state-changing call. */
-export async function csrfToken(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
+/** The header our pages send on every state-changing call, echoing the CSRF cookie the server handed out. */
+export async function csrfHeaders(from: Page | APIRequestContext): Promise<Record<string, string>> {
+  const { cookies } = 'context' in from ? await from.context().storageState() : await from.storageState();
+  return { [CSRF_HEADER]: cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '' };
 }
 
 export const MEMBER_PASSWORD = 'a member password';
+
+/** Signs up through the API after the home page handed out its cookies, leaving the address unconfirmed. */
+export async function signUpUnconfirmed(page: Page, member: { email: string; name: string; password: string }) {
+  await page.goto('/');
+  const response = await page.request.post('/api/user.php?new=1', {
+    data: { ...member, language: 'en' },
+    headers: await csrfHeaders(page),
+  });
+  expect(response.status()).toBe(200);
+}
 
 export interface NewMember {
   id: number;
@@ -27,10 +38,9 @@ export async function signUpConfirmed(request: APIRequestContext, name: string):
   const email = `${name.toLowerCase()}-${Date.now()}-${crypto.randomInt(1e6)}@example.test`;
   // The first call, refused for a visitor, hands out the CSRF cookie.
   expect((await request.get('/api/user.php')).status()).toBe(403);
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
   const signup = await request.post('/api/user.php?new=1', {
     data: { email, name, password: MEMBER_PASSWORD, language: 'en' },
-    headers: { 'x-csrf-token': csrf },
+    headers: await csrfHeaders(request),
   });
   expect(signup.status()).toBe(200);
   const activation = await request.get(await mailedLink(request, email, /\/api\/activate/), { maxRedirects: 0 });

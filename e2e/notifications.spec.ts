@@ -1,6 +1,6 @@
 import { CLIENT_HEADER } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfToken, secondPage } from './members';
+import { activeMember, csrfHeaders, secondPage } from './members';
 
 test('a liked and written member finds both on /notifications, marks everything read and opens the like', async ({
   page,
@@ -16,7 +16,7 @@ test('a liked and written member finds both on /notifications, marks everything 
   // A likes B through the API, as the like button does.
   const like = await page.request.post('/api/likes.php', {
     data: { profile: likedId },
-    headers: { 'x-csrf-token': await csrfToken(page) },
+    headers: await csrfHeaders(page),
   });
   expect(like.ok()).toBe(true);
   // And writes to B, paid from the welcome credits.
@@ -28,7 +28,7 @@ test('a liked and written member finds both on /notifications, marks everything 
   const chat = (await started.json()) as { id: number };
   const sent = await page.request.post('/api/messages.php', {
     data: { conversation: chat.id, body: 'Hallo Dieuwke' },
-    headers: { 'x-csrf-token': await csrfToken(page) },
+    headers: await csrfHeaders(page),
   });
   expect(sent.ok(), await sent.text()).toBe(true);
 

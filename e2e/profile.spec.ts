@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
+import { signUpUnconfirmed } from './members';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
@@ -9,23 +9,13 @@ const PNG = Buffer.from(
 const FIRST_PASSWORD = 'first password here';
 const SECOND_PASSWORD = 'second password here';
 
-/** A fresh member of its own, so the test can change everything without disturbing others. */
-async function signUpByApi(page: Page, email: string) {
-  await page.goto('/');
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'rv_csrf')?.value ?? '';
-  const response = await page.request.post('/api/user.php?new=1', {
-    data: { email, name: 'Wilhelmina', password: FIRST_PASSWORD, language: 'en' },
-    headers: { 'x-csrf-token': csrf },
-  });
-  expect(response.status()).toBe(200);
-}
-
 test('a member edits photos, living area, details and texts, changes the password, and it all stays', async ({
   page,
   context,
 }) => {
   const email = `profile-${Date.now()}@example.test`;
-  await signUpByApi(page, email);
+  // A fresh member of its own, so the test can change everything without disturbing others.
+  await signUpUnconfirmed(page, { email, name: 'Wilhelmina', password: FIRST_PASSWORD });
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: en('profile.title') })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfToken, profileFromSearch, secondPage } from './members';
+import { activeMember, csrfHeaders, profileFromSearch, secondPage } from './members';
 
 const UNKNOWN_ID = 987654321;
 
@@ -45,7 +45,7 @@ test('a visitor gets a 404 page in the first HTML for a member who is not there,
   expect(await before.text()).toContain('Leonie');
   const deleted = await leaver.request.post('/api/account_delete.php', {
     data: { password: 'a member password' },
-    headers: { 'x-csrf-token': await csrfToken(leaver) },
+    headers: await csrfHeaders(leaver),
   });
   expect(deleted.status()).toBe(200);
   await expectNotFoundPage(page.request, `/members/${leaverId}`);
@@ -100,7 +100,7 @@ test('a member gets a 404 page for someone who blocked them and for a conversati
   expect(await visible.text()).toContain('Bert');
   const blocked = await bert.request.post('/api/block.php', {
     data: { profile: adaId },
-    headers: { 'x-csrf-token': await csrfToken(bert) },
+    headers: await csrfHeaders(bert),
   });
   expect(blocked.status()).toBe(200);
   await expectNotFoundPage(page.request, `/members/${bertId}`);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfToken, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
+import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
 import { PORT } from './playwright.config';
 
 const cards = (page: Page) => page.getByRole('list', { name: en('search.results_label') }).locator('[data-profile-id]');
@@ -90,7 +90,7 @@ test('a saved search that matches nobody shows similar members and the way back 
   const other = await secondPage(browser);
   const bramId = await activeMember(other, 'Bram');
   const born = new Date(Date.now() - (28 * 365.25 + 100) * 86_400_000).toISOString().slice(0, 10);
-  const headers = { 'x-csrf-token': await csrfToken(other) };
+  const headers = await csrfHeaders(other);
   const located = await other.request.put('/api/user.php', { data: { country: 'NL' }, headers });
   expect(located.status()).toBe(200);
   const described = await other.request.put('/api/user.php', {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { en, expect, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
-import { activeMember, csrfToken } from './members';
+import { activeMember, csrfHeaders } from './members';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
@@ -121,7 +121,7 @@ test('an address that already has an account is pointed to login', async ({ page
 
 test('a member who comes back with a photo and a region picks up at the personal step', async ({ page }) => {
   await activeMember(page, 'Wilma');
-  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const headers = await csrfHeaders(page);
   const upload = await page.request.post('/api/profileimage.php', {
     multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
     headers,
