@@ -4,7 +4,7 @@ import { refreshSearchRank } from '../db/search-rank.js';
 import { grant } from '../ledger/credit-ledger.js';
 import type { DemoAvatar } from './avatars.js';
 import { DEFAULT_DEMO_DOMAIN } from './demo-sites.js';
-import { seedRegions } from './regions.js';
+import { seedRegions } from './seed-regions.js';
 
 /** Shown on start and in the README; these accounts exist only in demo databases. */
 export const DEMO_PASSWORD = 'rendezvous-demo';

@@ -7,8 +7,8 @@ import type { DemoAvatar } from './avatars.js';
 import { DEMO_ALLOWED_VALUES } from './demo-sites.js';
 import { majorCitiesOfRegion, REGION_POPULATION_K } from './region-facts.js';
 import { FIRST_NAMES, PROFILE_NOTES, type DemoLanguage } from './profile-texts.js';
-import { createRandom, cumulative, type Random } from './random.js';
-import { citiesOfRegion } from './regions.js';
+import { createRandom, cumulative, type Random } from '../lib/random.js';
+import { citiesOfRegion } from '../platform/geo/regions.js';
 
 export interface SeedProfilesOptions {
   siteId: number;

@@ -12,8 +12,8 @@ import {
   type SessionCookieOptions,
 } from '../../plugins/session.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { SESSION_COOKIE, type SessionsRepository } from './sessions.repository.js';
-import { loadUser } from './user.js';
+import { SESSION_COOKIE, type SessionsRepository } from '../../platform/sessions/sessions.repository.js';
+import { loadUser } from '../../platform/sessions/user.js';
 
 export interface AuthRoutesOptions {
   db: Db;

@@ -24,7 +24,7 @@ import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import { emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
 
 const HOUR_MS = 60 * 60 * 1000;

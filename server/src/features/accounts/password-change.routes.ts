@@ -6,7 +6,7 @@ import { invalidInput } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
 import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokens } from './account-tokens.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Each try costs an argon2 verify, and a wrong one is a guess at the password. */

@@ -17,9 +17,9 @@ import { setSessionCookie, type SessionCookieOptions } from '../../plugins/sessi
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
-import { loadUser } from './user.js';
+import { loadUser } from '../../platform/sessions/user.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -33,9 +33,9 @@ import { accountMailTo, type AccountMail } from './account-mail.js';
 import { emailCheckToken, emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import { checkProfile } from './profile-input.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
-import { loadUser } from './user.js';
+import { loadUser } from '../../platform/sessions/user.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
