@@ -204,14 +204,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
 
-  const conversations = { db, events, notifier };
-  await app.register(likesRoutes, conversations);
-  await app.register(chatsRoutes, conversations);
-  await app.register(creditsRoutes, conversations);
-  await app.register(safetyRoutes, conversations);
+  await app.register(likesRoutes, { db, events, notifier });
+  await app.register(chatsRoutes, { db, events, notifier });
+  await app.register(creditsRoutes, { db });
+  await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
-  await app.register(notificationsRoutes, conversations);
-  await app.register(eventsRoutes, conversations);
+  await app.register(notificationsRoutes, { db });
+  await app.register(eventsRoutes, { events });
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
 
   app.setNotFoundHandler(async (request) => {

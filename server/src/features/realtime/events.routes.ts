@@ -1,12 +1,14 @@
 import type { ServerResponse } from 'node:http';
 import { EVENTS_PATH, type LiveEvent } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { AppError } from '../../errors.js';
 import { HEARTBEAT_MS } from '../../http-limits.js';
 import { requireMember } from '../../plugins/session.js';
+import type { EventBus } from '../../realtime/event-bus.js';
 
-export type EventsRoutesOptions = ConversationDependencies;
+export interface EventsRoutesOptions {
+  events: EventBus;
+}
 
 /** The browser waits this long before reconnecting a dropped stream (the SSE `retry:` field). */
 export const RECONNECT_HINT_MS = 5_000;

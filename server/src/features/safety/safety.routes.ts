@@ -8,13 +8,17 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { invalidInput, notFound } from '../../errors.js';
 import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 import { addToModerationQueue } from '../../db/moderation-queue.js';
+import type { Db } from '../../db/database.js';
+import type { EventBus } from '../../realtime/event-bus.js';
 
-export type SafetyRoutesOptions = ConversationDependencies;
+export interface SafetyRoutesOptions {
+  db: Db;
+  events: EventBus;
+}
 
 /** Reports go to a person at the operator; a flood of them from one member is noise. */
 export const REPORTS_PER_HOUR = 10;
