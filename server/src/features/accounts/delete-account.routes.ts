@@ -8,8 +8,7 @@ import type { MediaStore } from '../../lib/media-store.js';
 import { clearSessionCookie, requireMember, type SessionCookieOptions } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import { deletedEmailKey } from './deleted-email.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from '../../lib/time.js';
 
 export interface DeleteAccountRoutesOptions {
   db: Db;

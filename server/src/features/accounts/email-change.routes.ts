@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { statusChange } from '../../db/member-changes.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { invalidInput } from '../../errors.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { requireMember } from '../../plugins/session.js';
@@ -26,9 +27,8 @@ import { emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
+import { DAY_MS, HOUR_MS } from '../../lib/time.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Each request mails an address the member names, and client addresses are cheap to change. */
 const EMAIL_CHANGES_PER_MEMBER_PER_DAY = 5;
 
@@ -44,9 +44,6 @@ export interface EmailChangeRoutesOptions {
 /** The page the old address's undo link opens; undoing takes a click there. */
 const undoPagePath = (token: string) =>
   `/mail-change/do?${new URLSearchParams({ [EMAIL_CHANGE_UNDO_PARAM]: '1', token }).toString()}`;
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail, notifier } = options;

@@ -7,8 +7,8 @@ import { parseOrThrow } from '../../lib/parse.js';
 import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokens } from './account-tokens.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
+import { HOUR_MS } from '../../lib/time.js';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Each try costs an argon2 verify, and a wrong one is a guess at the password. */
 const CHANGES_PER_IP_PER_HOUR = 10;
 

@@ -20,8 +20,7 @@ import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
 import { loadUser } from '../../platform/sessions/user.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from '../../lib/time.js';
 
 export interface PasswordResetRoutesOptions {
   db: Db;

@@ -24,6 +24,7 @@ import type { Db } from '../../db/database.js';
 import { recordLanderSignup } from '../../db/lander-signups.js';
 import { seenChange, statusChange } from '../../db/member-changes.js';
 import type { MemberRow } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { grant } from '../../ledger/credit-ledger.js';
 import { parseOrThrow } from '../../lib/parse.js';
@@ -36,10 +37,7 @@ import { checkProfile } from './profile-input.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
 import { loadUser } from '../../platform/sessions/user.js';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/time.js';
 
 /*
  * The e-mail check must tell the sign-up form whether an address is taken (spec §4), so it tells
@@ -64,9 +62,6 @@ export interface SignupRoutesOptions {
 function signupsAllowed(mode: string, trafficSource: SignupRequest['trafficsource']): boolean {
   return mode === 'all' || (mode === 'with_trafficsource' && Boolean(trafficSource?.network));
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail } = options;

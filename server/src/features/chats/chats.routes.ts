@@ -25,6 +25,7 @@ import { conversationNotFound, createMessagesRepository } from './messages.repos
 import type { Db } from '../../db/database.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { Notifier } from '../../notifier/notifier.js';
+import { MINUTE_MS } from '../../lib/time.js';
 
 export interface ChatsRoutesOptions {
   db: Db;
@@ -36,7 +37,6 @@ export interface ChatsRoutesOptions {
 export const MESSAGES_PER_MINUTE = 20;
 /** Opening chats creates conversations, so it is limited too, but well above browsing speed. */
 export const CHAT_STARTS_PER_MINUTE = 60;
-const MINUTE_MS = 60_000;
 
 /** Spec §7 chats.php and chat.php, and our messages.php: every call is the session member's own. */
 export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, notifier }) => {
