@@ -15,6 +15,8 @@ import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
 import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
 import { signupRoutes } from './features/accounts/signup.routes.js';
+import { activationRoutes } from './features/accounts/activation.routes.js';
+import { emailCheckRoutes } from './features/accounts/email-check.routes.js';
 import { loadUser } from './platform/sessions/user.js';
 import { createSessionsRepository } from './platform/sessions/sessions.repository.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
@@ -193,7 +195,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     publicUrl: config.publicUrl,
     loginThrottle,
   };
-  await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
+  await app.register(signupRoutes, accountDeps);
+  await app.register(emailCheckRoutes, { db, sessionSecret: config.sessionSecret });
+  await app.register(activationRoutes, accountDeps);
   await app.register(passwordResetRoutes, accountDeps);
   await app.register(passwordChangeRoutes, accountDeps);
   await app.register(emailChangeRoutes, { ...accountDeps, notifier });
