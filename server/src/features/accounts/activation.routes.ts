@@ -2,10 +2,10 @@ import { ActivateStatusSchema, ActivationResentSchema } from '@rendezvous/contra
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { statusChange } from '../../db/member-changes.js';
 import { AppError } from '../../errors.js';
 import { MINUTE_MS } from '../../lib/time.js';
 import { requireMember } from '../../plugins/session.js';
+import { createAccountsRepository } from './accounts.repository.js';
 import { createActivationMail, type ActivationMailOptions } from './activation-mail.js';
 
 export interface ActivationRoutesOptions extends ActivationMailOptions {
@@ -16,6 +16,7 @@ export interface ActivationRoutesOptions extends ActivationMailOptions {
 export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = async (app, options) => {
   const { db, tokens, mail } = options;
   const sendActivation = createActivationMail(options);
+  const accounts = createAccountsRepository(db);
 
   app.get(
     '/api/activate.php',
@@ -29,12 +30,7 @@ export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = 
       if (request.query.token) {
         const check = await tokens.consume(request.query.token, 'activate');
         if (!check.ok) return reply.redirect('/activate/error');
-        await db
-          .updateTable('members')
-          .set({ ...statusChange('active'), activated_at: Date.now() })
-          .where('id', '=', check.memberId)
-          .where('status', '=', 'not_confirmed')
-          .execute();
+        await accounts.confirm(check.memberId);
         return reply.redirect('/activate/done');
       }
       await requireMember(request);

@@ -18,8 +18,9 @@ import type { SessionsRepository } from '../../platform/sessions/sessions.reposi
 import { loadUser } from '../../platform/sessions/user.js';
 import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import { createAccount } from './account-step.js';
+import { createAccountsRepository } from './accounts.repository.js';
 import { createActivationMail, type ActivationMailOptions } from './activation-mail.js';
-import { saveLocation, saveProfile } from './profile-steps.js';
+import { createProfileSteps } from './profile-steps.js';
 import { createPushSubscriptionsRepository } from './push-subscriptions.repository.js';
 
 export interface SignupRoutesOptions extends ActivationMailOptions {
@@ -38,8 +39,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   const pushSubscriptions = createPushSubscriptionsRepository(db);
   const userOf = (request: FastifyRequest, member: MemberRow) =>
     loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
-  const reloadMember = (id: number) =>
-    db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const accounts = createAccountsRepository(db);
+  const profileSteps = createProfileSteps(db);
 
   app.post(
     '/api/user.php',
@@ -63,7 +64,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         const subscription = parseOrThrow(PushSubscriptionSchema, request.body);
         const memberId = request.member!.id;
         await pushSubscriptions.save(memberId, subscription);
-        return userOf(request, await reloadMember(memberId));
+        return userOf(request, await accounts.byId(memberId));
       }
       throw invalidInput({ query: 'Use ?new=1 to sign up or ?push=1 to store a push subscription.' });
     },
@@ -80,7 +81,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       const { endpoint } = parseOrThrow(PushUnsubscribeSchema, request.body);
       const memberId = request.member!.id;
       await pushSubscriptions.remove(memberId, endpoint);
-      return userOf(request, await reloadMember(memberId));
+      return userOf(request, await accounts.byId(memberId));
     },
   );
 
@@ -92,11 +93,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       const body = request.body as Record<string, unknown> | null;
       const isLocation = body !== null && typeof body === 'object' && 'country' in body && !('profile' in body);
       if (isLocation) {
-        await saveLocation(db, request.site.config, member.id, parseOrThrow(UpdateLocationSchema, body));
+        await profileSteps.saveLocation(request.site.config, member.id, parseOrThrow(UpdateLocationSchema, body));
       } else {
-        await saveProfile(db, request.site.config, member, parseOrThrow(UpdateProfileSchema, body));
+        await profileSteps.saveProfile(request.site.config, member, parseOrThrow(UpdateProfileSchema, body));
       }
-      return userOf(request, await reloadMember(member.id));
+      return userOf(request, await accounts.byId(member.id));
     },
   );
 };
