@@ -28,6 +28,21 @@ function featureZones(dir, composers = []) {
     }));
 }
 
+/** Server code every feature may use; none of it may reach into a feature. */
+const SERVER_SHARED = [
+  './server/src/platform',
+  './server/src/plugins',
+  './server/src/lib',
+  './server/src/db',
+  './server/src/realtime',
+  './server/src/notifier',
+  './server/src/ledger',
+  './server/src/test',
+  './server/src/config.ts',
+  './server/src/errors.ts',
+  './server/src/http-limits.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -80,8 +95,21 @@ export default tseslint.config(
             { target: './contract', from: ['./server', './web'], message: 'The contract depends on nothing of ours.' },
             { target: './server', from: './web', message: 'The server loads the web build at run time only.' },
             ...featureZones('./web/app/features'),
-            // The web feature is the server's composition point: it renders pages from the others.
-            ...featureZones('./server/src/features', ['web']),
+            ...featureZones('./server/src/features'),
+            {
+              target: SERVER_SHARED,
+              from: './server/src/features',
+              message: 'Shared server code never imports a feature; features import it, and app.ts composes them.',
+            },
+            {
+              // main.ts seeds an empty database on `npm start`; seed-cli.ts is `npm run seed`.
+              target: [
+                './server/src/{features,platform,plugins,lib,db,realtime,notifier,ledger}/**/!(*.test).ts',
+                './server/src/!(main|seed-cli|*.test).ts',
+              ],
+              from: './server/src/demo',
+              message: 'Demo data is for the seeder and tests only; production data it needs lives in platform/.',
+            },
           ],
         },
       ],

@@ -146,7 +146,6 @@ export const UpdateProfileSchema = z.object({
     .catchall(z.string().max(NOTE_MAX, VALIDATION.tooLong).nullish()),
   lastSignupStep: z.number().int().min(0).max(7).optional(),
 });
-export const UpdateUserRequestSchema = z.union([UpdateLocationSchema, UpdateProfileSchema]);
 
 /**
  * The browser push services a subscription may point at (Chrome/FCM, Firefox, Safari, Edge and

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { LOGIN_FREE_FAILURES } from './features/accounts/login-throttle.js';
-import { SESSION_COOKIE } from './features/accounts/sessions.repository.js';
+import { SESSION_COOKIE } from './platform/sessions/sessions.repository.js';
 import { securityPlugin } from './plugins/security.js';
 import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from './test/fixtures.js';
 import { TEST_DIALECTS } from './test/test-database.js';

@@ -15,12 +15,14 @@ import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
 import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
 import { passwordResetRoutes } from './features/accounts/password-reset.routes.js';
 import { signupRoutes } from './features/accounts/signup.routes.js';
-import { loadUser } from './features/accounts/user.js';
-import { createSessionsRepository } from './features/accounts/sessions.repository.js';
+import { activationRoutes } from './features/accounts/activation.routes.js';
+import { emailCheckRoutes } from './features/accounts/email-check.routes.js';
+import { loadUser } from './platform/sessions/user.js';
+import { createSessionsRepository } from './platform/sessions/sessions.repository.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
-import { loadCatalogues } from './features/i18n/catalogues.js';
-import { createLocalMailbox } from './features/mail/local-mailbox.js';
+import { loadCatalogues } from './platform/i18n/catalogues.js';
+import { createLocalMailbox } from './platform/mail/local-mailbox.js';
 import { contactRoutes } from './features/contact/contact.routes.js';
 import { companyInfoRoutes } from './features/profile-fields/company-info.routes.js';
 import { profileFieldsRoutes } from './features/profile-fields/profile-fields.routes.js';
@@ -29,8 +31,8 @@ import { memberDetailRoutes } from './features/members/member-detail.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { profileImagesRoutes } from './features/profile-images/profile-images.routes.js';
 import { mailRoutes } from './features/mail/mail.routes.js';
-import { createMailService } from './features/mail/mail.service.js';
-import { createMailer } from './features/mail/mailer.js';
+import { createMailService } from './platform/mail/mail.service.js';
+import { createMailer } from './platform/mail/mailer.js';
 import { setUpPartners } from './features/partners/partner-setup.js';
 import { partnersRoutes } from './features/partners/partners.routes.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
@@ -48,7 +50,7 @@ import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
 import { createRedisEventBus } from './realtime/redis-event-bus.js';
 import { safetyRoutes } from './features/safety/safety.routes.js';
-import { createSitesRepository } from './features/sites/sites.repository.js';
+import { createSitesRepository } from './platform/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { httpLimits } from './http-limits.js';
@@ -193,7 +195,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     publicUrl: config.publicUrl,
     loginThrottle,
   };
-  await app.register(signupRoutes, { ...accountDeps, sessionSecret: config.sessionSecret });
+  await app.register(signupRoutes, accountDeps);
+  await app.register(emailCheckRoutes, { db, sessionSecret: config.sessionSecret });
+  await app.register(activationRoutes, accountDeps);
   await app.register(passwordResetRoutes, accountDeps);
   await app.register(passwordChangeRoutes, accountDeps);
   await app.register(emailChangeRoutes, { ...accountDeps, notifier });
@@ -204,14 +208,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
 
-  const conversations = { db, events, notifier };
-  await app.register(likesRoutes, conversations);
-  await app.register(chatsRoutes, conversations);
-  await app.register(creditsRoutes, conversations);
-  await app.register(safetyRoutes, conversations);
+  await app.register(likesRoutes, { db, events, notifier });
+  await app.register(chatsRoutes, { db, events, notifier });
+  await app.register(creditsRoutes, { db });
+  await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
-  await app.register(notificationsRoutes, conversations);
-  await app.register(eventsRoutes, conversations);
+  await app.register(notificationsRoutes, { db });
+  await app.register(eventsRoutes, { events });
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
 
   app.setNotFoundHandler(async (request) => {

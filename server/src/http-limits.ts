@@ -1,5 +1,4 @@
 import type { Config } from './config.js';
-import { HEARTBEAT_MS } from './features/realtime/events.routes.js';
 
 /**
  * What one JSON call may send. The largest is a profile with its notes, a few kilobytes; 1 MB let
@@ -7,6 +6,9 @@ import { HEARTBEAT_MS } from './features/realtime/events.routes.js';
  * has its own limit (PROFILE_IMAGE_MAX_BYTES in features/profile-images).
  */
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A comment line this often keeps proxies and load balancers from closing an idle live events stream. */
+export const HEARTBEAT_MS = 25_000;
 
 /** Headers are small and come first: a client still sending them after this long is stalling. */
 const HEADERS_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './database.js';
+import { DAY_MS } from '../lib/time.js';
 
-const DAY_MS = 86_400_000;
 /** Above any day count until the year 2243, so every member with a photo ranks before any without. */
 const PHOTO_BONUS = 100_000;
 

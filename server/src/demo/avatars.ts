@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createRandom, type Random } from './random.js';
+import { createRandom, type Random } from '../lib/random.js';
 
 export interface DemoAvatar {
   filename: string;

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.js';
 import { DEMO_EMAILS } from './demo-members.js';
+import { HOUR_MS } from '../lib/time.js';
 
 /** How many demo profiles like each demo login: enough to fill the likes screen and the badge. */
 const LIKES_PER_LOGIN = 3;
-const HOUR_MS = 3_600_000;
 
 /** The first message of the demo chat, in the demo login's language (the sites seed en, nl, de, fr). */
 const GREETINGS: Record<string, (name: string) => string> = {

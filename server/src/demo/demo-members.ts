@@ -4,7 +4,8 @@ import { refreshSearchRank } from '../db/search-rank.js';
 import { grant } from '../ledger/credit-ledger.js';
 import type { DemoAvatar } from './avatars.js';
 import { DEFAULT_DEMO_DOMAIN } from './demo-sites.js';
-import { seedRegions } from './regions.js';
+import { seedRegions } from './seed-regions.js';
+import { DAY_MS } from '../lib/time.js';
 
 /** Shown on start and in the README; these accounts exist only in demo databases. */
 export const DEMO_PASSWORD = 'rendezvous-demo';
@@ -31,7 +32,6 @@ interface DemoMember {
   personal: Record<string, string>;
 }
 
-const DAY_MS = 86_400_000;
 // Older than the spec's four-day threshold, so the non-paying demo members see webcam ads.
 const DEMO_MEMBER_AGE_MS = 90 * DAY_MS;
 

@@ -7,8 +7,9 @@ import type { DemoAvatar } from './avatars.js';
 import { DEMO_ALLOWED_VALUES } from './demo-sites.js';
 import { majorCitiesOfRegion, REGION_POPULATION_K } from './region-facts.js';
 import { FIRST_NAMES, PROFILE_NOTES, type DemoLanguage } from './profile-texts.js';
-import { createRandom, cumulative, type Random } from './random.js';
-import { citiesOfRegion } from './regions.js';
+import { createRandom, cumulative, type Random } from '../lib/random.js';
+import { citiesOfRegion } from '../platform/geo/regions.js';
+import { DAY_MS } from '../lib/time.js';
 
 export interface SeedProfilesOptions {
   siteId: number;
@@ -29,7 +30,6 @@ const MEMBERS_PER_TRANSACTION = 10_000;
 // SQLite binds at most 32,766 parameters per statement and PostgreSQL 65,535; stay under both.
 const MAX_PARAMETERS_PER_STATEMENT = 32_000;
 
-const DAY_MS = 86_400_000;
 const SIGNUP_SPREAD_MS = 730 * DAY_MS;
 const LAST_ACTIVE_SPREAD_MS = 30 * DAY_MS;
 

@@ -8,7 +8,7 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/te
 import { DEMO_PASSWORD } from './demo-members.js';
 import { DEMO_SITES } from './demo-sites.js';
 import { MAJOR_CITIES, REGION_POPULATION_K } from './region-facts.js';
-import { citiesOfRegion, regionSubdivisions } from './regions.js';
+import { citiesOfRegion, regionSubdivisions } from '../platform/geo/regions.js';
 import { seedBulkProfiles, seedDemoData, type SeedDemoResult } from './seed.js';
 
 const PROFILES = 300;

@@ -8,7 +8,7 @@ import { seedDemoConversations } from './demo-conversations.js';
 import { findDemoLogins, seedDemoMembers, type DemoLogin } from './demo-members.js';
 import { DEFAULT_DEMO_DOMAIN, DEMO_SITES } from './demo-sites.js';
 import { seedProfiles } from './profiles.js';
-import { seedRegions } from './regions.js';
+import { seedRegions } from './seed-regions.js';
 
 export type { DemoLogin } from './demo-members.js';
 

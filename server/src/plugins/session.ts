@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MemberRow } from '../db/schema.js';
 import { notLoggedIn } from '../errors.js';
-import { SESSION_COOKIE, type SessionsRepository } from '../features/accounts/sessions.repository.js';
+import { SESSION_COOKIE, type SessionsRepository } from '../platform/sessions/sessions.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
 import type { Settings } from '@rendezvous/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { assembleSettings } from '../features/sites/settings.js';
-import type { Site, SitesRepository } from '../features/sites/sites.repository.js';
+import { assembleSettings } from '../platform/sites/settings.js';
+import type { Site, SitesRepository } from '../platform/sites/sites.repository.js';
 import { AppError } from '../errors.js';
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NewMember } from '../db/schema.js';
-import { createSessionsRepository, SESSION_COOKIE } from '../features/accounts/sessions.repository.js';
+import { createSessionsRepository, SESSION_COOKIE } from '../platform/sessions/sessions.repository.js';
 
 export { SESSION_COOKIE };
 import { createTestDatabase, type TestDatabase } from './test-database.js';

@@ -8,3 +8,5 @@ export const CHATS_LIKES_POLL_DELAY_MS = 1_000;
 export const LOGOUT_FLAG_RESET_MS = 1_000;
 /** Spec §9: the push service worker version, registered as /sw.js?v=2 (web/public/sw.js). */
 export const PUSH_WORKER_VERSION = 2;
+/** Durations written in minutes, here and in tests, use this one name. */
+export const MINUTE_MS = 60_000;

@@ -12,8 +12,9 @@ import {
   type SessionCookieOptions,
 } from '../../plugins/session.js';
 import type { LoginThrottle } from './login-throttle.js';
-import { SESSION_COOKIE, type SessionsRepository } from './sessions.repository.js';
-import { loadUser } from './user.js';
+import { SESSION_COOKIE, type SessionsRepository } from '../../platform/sessions/sessions.repository.js';
+import { loadUser } from '../../platform/sessions/user.js';
+import { createAccountsRepository } from './accounts.repository.js';
 
 export interface AuthRoutesOptions {
   db: Db;
@@ -29,6 +30,7 @@ const invalidCredentials = () =>
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { db, sessions, cookie, loginThrottle } = options;
+  const accounts = createAccountsRepository(db);
   // Verifying against a real hash when the address is unknown keeps both answers equally slow.
   const decoyHash = await hash('decoy-password-for-unknown-accounts');
 
@@ -62,13 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           'Too many wrong passwords. Please wait a little or reset your password.',
         );
       }
-      const member = await db
-        .selectFrom('members')
-        .selectAll()
-        .where('site_id', '=', request.site.id)
-        .where('email_normalized', '=', request.body.email.toLowerCase())
-        .where('status', 'in', ['active', 'not_confirmed'])
-        .executeTakeFirst();
+      const member = await accounts.findLoginAccount(request.site.id, email);
       const passwordOk = await verify(member?.password_hash ?? decoyHash, request.body.password);
       if (!member?.password_hash || !passwordOk) {
         loginThrottle.failed(email, request.ip);

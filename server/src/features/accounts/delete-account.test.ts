@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
-import { SESSION_COOKIE } from './sessions.repository.js';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 describe.each(TEST_DIALECTS)('account deletion on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

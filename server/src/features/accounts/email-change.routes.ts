@@ -16,19 +16,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { statusChange } from '../../db/member-changes.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { invalidInput } from '../../errors.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { requireMember } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import { emailStatus } from './email-status.js';
-import { mailProviderOf } from './mail-provider.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
+import { DAY_MS, HOUR_MS } from '../../lib/time.js';
+import { createAccountsRepository } from './accounts.repository.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Each request mails an address the member names, and client addresses are cheap to change. */
 const EMAIL_CHANGES_PER_MEMBER_PER_DAY = 5;
 
@@ -45,25 +44,14 @@ export interface EmailChangeRoutesOptions {
 const undoPagePath = (token: string) =>
   `/mail-change/do?${new URLSearchParams({ [EMAIL_CHANGE_UNDO_PARAM]: '1', token }).toString()}`;
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Error && /unique|duplicate key/i.test(`${error.message} ${(error as { code?: string }).code ?? ''}`);
-
 export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail, notifier } = options;
+  const accounts = createAccountsRepository(db);
 
   /** Both callers come from a link mailed to `email`, so the address is proven and the account confirmed. */
   const setEmail = async (memberId: number, email: string) => {
-    await db
-      .updateTable('members')
-      .set({ email, email_normalized: email.toLowerCase(), mailprovider: mailProviderOf(email) })
-      .where('id', '=', memberId)
-      .execute();
-    await db
-      .updateTable('members')
-      .set({ ...statusChange('active'), activated_at: Date.now() })
-      .where('id', '=', memberId)
-      .where('status', '=', 'not_confirmed')
-      .execute();
+    await accounts.setEmail(memberId, email);
+    await accounts.confirm(memberId);
     await tokens.revoke(memberId, 'activate');
   };
 
@@ -108,11 +96,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
     async (request) => {
       const check = await tokens.consume(request.body.token, 'change_email');
       if (!check.ok || !check.payload) throw invalidInput({ token: VALIDATION.linkInvalid });
-      const member = await db
-        .selectFrom('members')
-        .selectAll()
-        .where('id', '=', check.memberId)
-        .executeTakeFirstOrThrow();
+      const member = await accounts.byId(check.memberId);
       const oldEmail = member.email;
       try {
         await setEmail(member.id, check.payload);

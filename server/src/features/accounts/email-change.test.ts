@@ -9,7 +9,7 @@ import {
 } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
-import { SESSION_COOKIE } from './sessions.repository.js';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 /** The token of the link in the mail that starts with `prefix` (its path and query up to the token). */
 const tokenIn = (text: string | undefined, prefix: string) => {

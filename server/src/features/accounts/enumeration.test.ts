@@ -6,7 +6,7 @@ import {
   EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
   EMAIL_CHECKS_PER_CLIENT_PER_DAY,
   EMAIL_CHECKS_PER_CLIENT_PER_MINUTE,
-} from './signup.routes.js';
+} from './email-check.routes.js';
 
 let lastOctet = 0;
 const freshClient = () => `198.18.0.${(lastOctet += 1)}`;

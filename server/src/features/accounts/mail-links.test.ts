@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
-import { SESSION_COOKIE } from './sessions.repository.js';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 /** A Host header the sender of a request picks; a link built from it would carry the token to them. */
 const FOREIGN = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };

@@ -6,9 +6,10 @@ import { invalidInput } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
 import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokens } from './account-tokens.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
+import { HOUR_MS } from '../../lib/time.js';
+import { createAccountsRepository } from './accounts.repository.js';
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Each try costs an argon2 verify, and a wrong one is a guess at the password. */
 const CHANGES_PER_IP_PER_HOUR = 10;
 
@@ -22,6 +23,7 @@ export interface PasswordChangeRoutesOptions {
 /** POST /api/password_change.php: a logged-in member sets a new password, proving they know the current one. */
 export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens } = options;
+  const accounts = createAccountsRepository(db);
 
   app.post(
     '/api/password_change.php',
@@ -36,11 +38,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOpt
       if (!member.password_hash || !(await verify(member.password_hash, body.current_password))) {
         throw invalidInput({ current_password: VALIDATION.passwordWrong });
       }
-      await db
-        .updateTable('members')
-        .set({ password_hash: await hash(body.password) })
-        .where('id', '=', member.id)
-        .execute();
+      await accounts.setPasswordHash(member.id, await hash(body.password));
       // Whoever knew the old password is logged out everywhere, and a reset link mailed before no longer works.
       // This browser stays logged in on a fresh session.
       await tokens.revoke(member.id, 'reset_password');

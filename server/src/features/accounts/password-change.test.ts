@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { createAccountTokens } from './account-tokens.js';
-import { SESSION_COOKIE } from './sessions.repository.js';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 const NEW_PASSWORD = 'a brand new password';
 

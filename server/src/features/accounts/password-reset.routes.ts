@@ -17,11 +17,11 @@ import { setSessionCookie, type SessionCookieOptions } from '../../plugins/sessi
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import type { LoginThrottle } from './login-throttle.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
-import { loadUser } from './user.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { loadUser } from '../../platform/sessions/user.js';
+import { HOUR_MS } from '../../lib/time.js';
+import { createAccountsRepository } from './accounts.repository.js';
 
 export interface PasswordResetRoutesOptions {
   db: Db;
@@ -35,6 +35,7 @@ export interface PasswordResetRoutesOptions {
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail } = options;
+  const accounts = createAccountsRepository(db);
   /** Resets still being looked up or mailed; closing waits for them rather than cut them off. */
   const pending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -42,13 +43,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
   });
 
   async function mailResetLink(site: FastifyRequest['site'], email: string) {
-    const member = await db
-      .selectFrom('members')
-      .selectAll()
-      .where('site_id', '=', site.id)
-      .where('email_normalized', '=', email.toLowerCase())
-      .where('status', 'in', ['active', 'not_confirmed'])
-      .executeTakeFirst();
+    const member = await accounts.findLoginAccount(site.id, email);
     if (!member) return;
     await tokens.revoke(member.id, 'reset_password');
     const token = await tokens.issue(member.id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
@@ -96,19 +91,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
     async (request, reply) => {
       const check = await tokens.consume(request.body.token, 'reset_password');
       if (!check.ok) throw invalidInput({ token: VALIDATION.linkInvalid });
-      await db
-        .updateTable('members')
-        .set({ password_hash: await hash(request.body.password) })
-        .where('id', '=', check.memberId)
-        .execute();
+      await accounts.setPasswordHash(check.memberId, await hash(request.body.password));
       await sessions.destroyAllFor(check.memberId);
       const session = await sessions.create(check.memberId);
       setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
-      const member = await db
-        .selectFrom('members')
-        .selectAll()
-        .where('id', '=', check.memberId)
-        .executeTakeFirstOrThrow();
+      const member = await accounts.byId(check.memberId);
       options.loginThrottle.clearAccount(member.email_normalized);
       return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
     },

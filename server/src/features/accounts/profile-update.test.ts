@@ -2,7 +2,7 @@ import { VALIDATION, type ErrorBody, type User } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, testSiteConfig } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { SESSION_COOKIE } from './sessions.repository.js';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 /** PUT /api/user.php as the /profile page sends it: one section at a time, without a sign-up step. */
 describe.each(TEST_DIALECTS)('saving the profile from the profile page on %s', (dialect) => {

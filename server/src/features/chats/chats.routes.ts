@@ -15,7 +15,6 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { isBlockedEitherWay } from '../../db/blocks.js';
 import { UNCONFIRMED_STATUS } from '../../db/schema.js';
@@ -23,14 +22,21 @@ import { AppError, invalidInput, notFound } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
 import { createChatsRepository } from './chats.repository.js';
 import { conversationNotFound, createMessagesRepository } from './messages.repository.js';
+import type { Db } from '../../db/database.js';
+import type { EventBus } from '../../realtime/event-bus.js';
+import type { Notifier } from '../../notifier/notifier.js';
+import { MINUTE_MS } from '../../lib/time.js';
 
-export type ChatsRoutesOptions = ConversationDependencies;
+export interface ChatsRoutesOptions {
+  db: Db;
+  events: EventBus;
+  notifier: Notifier;
+}
 
 /** Faster than anyone types; a script writing to everyone is not a person. */
 export const MESSAGES_PER_MINUTE = 20;
 /** Opening chats creates conversations, so it is limited too, but well above browsing speed. */
 export const CHAT_STARTS_PER_MINUTE = 60;
-const MINUTE_MS = 60_000;
 
 /** Spec §7 chats.php and chat.php, and our messages.php: every call is the session member's own. */
 export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, notifier }) => {

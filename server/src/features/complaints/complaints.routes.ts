@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { addToModerationQueue, type NewModerationItem } from '../../db/moderation-queue.js';
+import { HOUR_MS } from '../../lib/time.js';
 
 /** What this feature needs from the mail feature; `app.ts` wires the real service in. */
 export interface ComplaintMail {
@@ -39,7 +40,6 @@ export interface ComplaintsRoutesOptions {
  */
 export const COMPLAINTS_PER_IP_PER_HOUR = 10;
 export const COMPLAINTS_PER_EMAIL_PER_HOUR = 5;
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The reporter's address once the body is validated (the limits run after validation). */
 const emailOf = (request: FastifyRequest) => (request.body as ComplaintNotice | ComplaintAppeal).email;

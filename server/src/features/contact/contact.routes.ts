@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
+import { DAY_MS, HOUR_MS } from '../../lib/time.js';
 
 export type ContactMailKind = 'contact_request' | 'contact_confirmation';
 
@@ -34,8 +35,6 @@ export interface ContactRoutesOptions {
   mail: ContactMail;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 /** Every message lands in a person's inbox at support; a few an hour is plenty for someone with a question. */
 export const CONTACT_MESSAGES_PER_HOUR = 5;
 /**

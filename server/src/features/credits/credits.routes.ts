@@ -1,9 +1,11 @@
 import { CreditsResponseSchema, type CreditReason, type MessageCostInfo, type Settings } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf } from '../../plugins/session.js';
+import type { Db } from '../../db/database.js';
 
-export type CreditsRoutesOptions = ConversationDependencies;
+export interface CreditsRoutesOptions {
+  db: Db;
+}
 
 /** Ledger rows shown with the balance; older ones belong on a statement page, not here. */
 export const LEDGER_ROWS_SHOWN = 50;

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
-import { createGeocoder } from './geocode.js';
-import { knownTowns } from './known-towns.js';
+import { createGeocoder } from '../../platform/geo/geocode.js';
+import { knownTowns } from '../../platform/geo/known-towns.js';
 
 export interface GeoRoutesOptions {
   db: Db;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedRegions } from '../../demo/regions.js';
+import { seedRegions } from '../../demo/seed-regions.js';
 import { createTestApp, insertSite, testSiteConfig } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/fixtures.js';
-import { loadCatalogues } from './catalogues.js';
+import { loadCatalogues } from '../../platform/i18n/catalogues.js';
 
 describe('locale catalogues', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

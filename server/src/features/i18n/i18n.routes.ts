@@ -1,7 +1,7 @@
 import { isLocale, PSEUDO_LOCALE } from '@rendezvous/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../errors.js';
-import type { Catalogues } from './catalogues.js';
+import type { Catalogues } from '../../platform/i18n/catalogues.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
 import { createLandersRepository } from './landers.repository.js';
+import { MINUTE_MS } from '../../lib/time.js';
 
 export interface LandersRoutesOptions {
   db: Db;
@@ -24,7 +25,6 @@ export const LANDER_PROFILES_MAX_AGE_S = 300;
  * inflate a network's numbers, so one address counts this many views a minute and no more.
  */
 export const LANDER_VISITS_PER_MINUTE = 20;
-const MINUTE_MS = 60_000;
 
 /** GET /api/landers/profiles.php and POST /api/landers/visit.php: what landers show and how often they are seen. */
 export const landersRoutes: FastifyPluginAsyncZod<LandersRoutesOptions> = async (app, { db }) => {

@@ -8,13 +8,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { isReachable } from '../../db/schema.js';
 import { invalidInput, notFound } from '../../errors.js';
 import { createLikesRepository } from './likes.repository.js';
+import type { Db } from '../../db/database.js';
+import type { EventBus } from '../../realtime/event-bus.js';
+import type { Notifier } from '../../notifier/notifier.js';
 
-export type LikesRoutesOptions = ConversationDependencies;
+export interface LikesRoutesOptions {
+  db: Db;
+  events: EventBus;
+  notifier: Notifier;
+}
 
 /** Liking is a tap, so people do it fast; a script that likes everyone is not a person. */
 export const LIKES_PER_MINUTE = 120;

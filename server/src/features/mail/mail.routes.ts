@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
-import { MAIL_ID_PATTERN, type LocalMailbox } from './local-mailbox.js';
+import { MAIL_ID_PATTERN, type LocalMailbox } from '../../platform/mail/local-mailbox.js';
 
 const DevMailboxQuerySchema = z.object({ id: z.string().regex(MAIL_ID_PATTERN, 'Unknown mail id').optional() });
 

@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { browserHeaders, createTestApp, insertMember, insertSite, testSiteConfig } from '../../test/fixtures.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-database.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
-import { createLocalMailbox } from './local-mailbox.js';
-import { createLocalMailer, createMailer } from './mailer.js';
-import { createMailService, formatFromAddress, type MailMessage } from './mail.service.js';
-import { MAIL_CATALOGUES, MAIL_KINDS, renderMail, type MailKind } from './mail-templates.js';
+import { createLocalMailbox } from '../../platform/mail/local-mailbox.js';
+import { createLocalMailer, createMailer } from '../../platform/mail/mailer.js';
+import { createMailService, formatFromAddress, type MailMessage } from '../../platform/mail/mail.service.js';
+import { MAIL_CATALOGUES, MAIL_KINDS, renderMail, type MailKind } from '../../platform/mail/mail-templates.js';
 
 const LINK = 'https://rendezvous.test/api/activate.php?token=abc123';
 

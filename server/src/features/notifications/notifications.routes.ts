@@ -1,10 +1,12 @@
 import { MarkNotificationsReadRequestSchema, NotificationsResponseSchema } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { NOTIFICATIONS_LIMIT, selectNotifications, toNotification } from '../../notifier/notification-rows.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
+import type { Db } from '../../db/database.js';
 
-export type NotificationsRoutesOptions = ConversationDependencies;
+export interface NotificationsRoutesOptions {
+  db: Db;
+}
 
 /** The /notifications screen's calls; every query is scoped by the session member. */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { db }) => {

@@ -1,5 +1,5 @@
 import type { CamItem } from '@rendezvous/contract';
-import { createRandom } from '../../demo/random.js';
+import { createRandom } from '../../lib/random.js';
 import { matchesFilters, type CamsFeed } from './cams-feed.js';
 
 // Fictional performers; distinct names per list keep the accounts (name + country) unique.

@@ -5,8 +5,8 @@ import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD, testSiteCon
 import { startTestCamsFeed, type TestCamsFeed } from '../../test/test-cams-feed.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import type { DialectName } from '../../db/dialect.js';
+import { DAY_MS } from '../../lib/time.js';
 
-const DAY_MS = 86_400_000;
 const RESELLING = { member_resell: ['cams', 'camads'] } satisfies Partial<SiteConfig>;
 const PARTNER_IMAGES = 'https://img.partner.example';
 

@@ -1,14 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import { EVENTS_PATH, type LiveEvent } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { AppError } from '../../errors.js';
+import { HEARTBEAT_MS } from '../../http-limits.js';
 import { requireMember } from '../../plugins/session.js';
+import type { EventBus } from '../../realtime/event-bus.js';
 
-export type EventsRoutesOptions = ConversationDependencies;
+export interface EventsRoutesOptions {
+  events: EventBus;
+}
 
-/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
 /** The browser waits this long before reconnecting a dropped stream (the SSE `retry:` field). */
 export const RECONNECT_HINT_MS = 5_000;
 /** One stream per tab; more than this many tabs of one member is a runaway script, not a person. */

@@ -1,10 +1,11 @@
 import { EVENTS_PATH, type LiveEvent } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEARTBEAT_MS } from '../../http-limits.js';
 import { createMemoryEventBus, type EventBus } from '../../realtime/event-bus.js';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../../test/fixtures.js';
 import { openEventStream, waitFor, type SseStream } from '../../test/sse-client.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { HEARTBEAT_MS, MAX_STREAMS_PER_MEMBER, RECONNECT_HINT_MS } from './events.routes.js';
+import { MAX_STREAMS_PER_MEMBER, RECONNECT_HINT_MS } from './events.routes.js';
 
 describe.each(TEST_DIALECTS)('live events stream on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

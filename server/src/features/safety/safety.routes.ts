@@ -8,19 +8,22 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ConversationDependencies } from '../../conversation-dependencies.js';
 import { memberOf, requireMember } from '../../plugins/session.js';
 import { invalidInput, notFound } from '../../errors.js';
 import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 import { addToModerationQueue } from '../../db/moderation-queue.js';
+import type { Db } from '../../db/database.js';
+import type { EventBus } from '../../realtime/event-bus.js';
+import { HOUR_MS, MINUTE_MS } from '../../lib/time.js';
 
-export type SafetyRoutesOptions = ConversationDependencies;
+export interface SafetyRoutesOptions {
+  db: Db;
+  events: EventBus;
+}
 
 /** Reports go to a person at the operator; a flood of them from one member is noise. */
 export const REPORTS_PER_HOUR = 10;
 export const BLOCK_CHANGES_PER_MINUTE = 30;
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** Ours: /api/block.php and /api/report.php, so members can keep someone away and tell the operator. */
 export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (app, { db, events }) => {

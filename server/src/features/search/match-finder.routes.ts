@@ -11,10 +11,10 @@ import { defaultFilters, matchesFilters, resolveFilters } from './search-filters
 import type { createSearchCards } from './search-cards.js';
 import type { createSearchResults } from './search-results.js';
 import { mayVisitorSearch } from './visitor-search.js';
+import { MINUTE_MS } from '../../lib/time.js';
 
 /** A visitor clicks through a few questions per search; more than this per minute is someone harvesting members. */
 export const MATCH_FINDER_LIMIT_PER_MINUTE = 60;
-const MINUTE_MS = 60_000;
 
 export interface MatchFinderDependencies {
   results: ReturnType<typeof createSearchResults>;

@@ -8,9 +8,9 @@ import { LOCALE_COOKIE, landerSlugOfPath, parseLanderSlug } from '@rendezvous/co
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import { loadUser } from '../accounts/user.js';
-import type { Catalogues } from '../i18n/catalogues.js';
-import { detectLocale } from '../i18n/detect-locale.js';
+import { loadUser } from '../../platform/sessions/user.js';
+import type { Catalogues } from '../../platform/i18n/catalogues.js';
+import { detectLocale } from '../../platform/i18n/detect-locale.js';
 
 /** What `web/server-entry.ts` exports once built. */
 export interface WebServerEntry {

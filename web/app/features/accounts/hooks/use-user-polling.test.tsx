@@ -10,7 +10,7 @@ import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 import '../api/account-calls';
 import { useUserPolling } from './use-user-polling';
 
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../../lib/constants';
 
 /** The app's root with the polling on: the header shows whether the page thinks we are logged in. */
 function renderLoggedIn(server: { loggedIn: boolean }) {

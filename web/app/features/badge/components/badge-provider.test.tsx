@@ -16,7 +16,7 @@ import '../api/badge-calls';
 import { countBadge } from '../api/badge-calls';
 import { BadgeProvider, useBadgeCounts } from './badge-provider';
 
-const MINUTE_MS = 60_000;
+import { MINUTE_MS } from '../../../lib/constants';
 
 function chatsWith(...unread: number[]): ChatsResponse {
   return {

@@ -15,10 +15,7 @@ import fr from './locales/fr.json' with { type: 'json' };
 import it from './locales/it.json' with { type: 'json' };
 import nl from './locales/nl.json' with { type: 'json' };
 import pl from './locales/pl.json' with { type: 'json' };
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/time.js';
 
 export const MAIL_KINDS = [
   'activation',

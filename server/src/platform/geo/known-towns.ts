@@ -1,5 +1,5 @@
 import { City, type ICity } from 'country-state-city';
-import { citiesOfRegion, regionSubdivisions } from '../../demo/regions.js';
+import { citiesOfRegion, regionSubdivisions } from './regions.js';
 import { createTownIndex, type Town } from './nearest-city.js';
 
 /**
