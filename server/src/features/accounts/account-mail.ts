@@ -1,33 +1,16 @@
 import type { SiteConfig } from '@rendezvous/contract';
 import type { MemberRow } from '../../db/schema.js';
+import type { MailMessage, MailService } from '../../platform/mail/mail.service.js';
 
-/** What the account flows need from the mail feature; `app.ts` wires the real service in. */
-export type AccountMailKind =
-  'activation' | 'password_reset' | 'email_change_confirm' | 'email_change_notice' | 'account_deleted';
-
-export interface AccountMailMessage {
-  to: string;
-  memberId: number;
-  locale: string;
-  siteName: string;
-  supportEmail: string;
-  fromAddress: string;
-  recipientName: string;
-  link?: string;
-}
-
-export interface AccountMail {
-  send(kind: AccountMailKind, message: AccountMailMessage): Promise<{ accepted: boolean }>;
-  /** null until a mail of this kind was handed to the mail server. */
-  wasDelivered(memberId: number, kind: AccountMailKind): Promise<boolean | null>;
-}
+/** What the account flows need from the mail service; `app.ts` wires the real one in. */
+export type AccountMail = Pick<MailService, 'send' | 'wasDelivered'>;
 
 /** A mail to the member, in their language, from their site. */
 export function accountMailTo(
   member: Pick<MemberRow, 'id' | 'email' | 'language' | 'name'>,
   site: SiteConfig,
   link?: string,
-): AccountMailMessage {
+): MailMessage {
   return {
     to: member.email,
     memberId: member.id,

@@ -11,23 +11,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { addToModerationQueue, type NewModerationItem } from '../../db/moderation-queue.js';
 import { HOUR_MS } from '../../lib/time.js';
+import type { MailService } from '../../platform/mail/mail.service.js';
 
-/** What this feature needs from the mail feature; `app.ts` wires the real service in. */
-export interface ComplaintMail {
-  send(
-    kind: 'complaint_notice' | 'complaint_appeal',
-    message: {
-      to: string;
-      memberId: number | null;
-      locale: string;
-      siteName: string;
-      supportEmail: string;
-      fromAddress: string;
-      recipientName: string;
-      values: { reference: string };
-    },
-  ): Promise<{ accepted: boolean }>;
-}
+/** What this feature needs from the mail service; `app.ts` wires the real one in. */
+export type ComplaintMail = Pick<MailService, 'send'>;
 
 export interface ComplaintsRoutesOptions {
   db: Db;

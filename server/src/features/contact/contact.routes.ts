@@ -10,26 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
 import { DAY_MS, HOUR_MS } from '../../lib/time.js';
+import type { MailService } from '../../platform/mail/mail.service.js';
 
-export type ContactMailKind = 'contact_request' | 'contact_confirmation';
-
-export interface ContactMailMessage {
-  to: string;
-  memberId: number | null;
-  locale: string;
-  siteName: string;
-  supportEmail: string;
-  fromAddress: string;
-  recipientName: string;
-  replyTo?: string;
-  values?: Record<string, string>;
-  quote?: string;
-}
-
-/** What the contact form needs from the mail feature; `app.ts` wires the real service in. */
-export interface ContactMail {
-  send(kind: ContactMailKind, message: ContactMailMessage): Promise<{ accepted: boolean }>;
-}
+/** What the contact form needs from the mail service; `app.ts` wires the real one in. */
+export type ContactMail = Pick<MailService, 'send'>;
 
 export interface ContactRoutesOptions {
   mail: ContactMail;
