@@ -5,8 +5,16 @@ import { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's limits, each counted on its own, checked after validation: `limits:
+     * [app.limits.perIp(…), app.limits.perEmail(…)]`. In the config, not `preHandler`, so the
+     * route's config alone decides how `request.member` is typed (plugins/session.ts).
+     */
+    limits?: preHandlerAsyncHookHandler[];
+  }
   interface FastifyInstance {
-    /** Route hooks for abuse-prone calls: `preHandler: [app.limits.perIp(…), app.limits.perEmail(…)]`. */
+    /** Limits for abuse-prone calls, declared in a route's `config.limits`. */
     limits: {
       perIp(name: string, max: number, windowMs: number): preHandlerAsyncHookHandler;
       perEmail(
@@ -75,6 +83,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       throw rateLimited();
     };
   };
+
+  app.addHook('onRoute', (route) => {
+    const limits = route.config?.limits;
+    if (limits) route.preHandler = [...[route.preHandler ?? []].flat(), ...limits];
+  });
 
   app.decorate('limits', {
     perIp: (name, max, windowMs) => limit(name, max, windowMs, (request) => request.ip),

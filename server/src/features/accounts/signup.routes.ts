@@ -163,9 +163,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
    * One row per device (endpoint). A browser holds one subscription, so when someone else logs in
    * on it and subscribes, the device moves to them.
    */
-  async function subscribePush(request: FastifyRequest) {
+  async function subscribePush(request: FastifyRequest, memberId: number) {
     const subscription = parseOrThrow(PushSubscriptionSchema, request.body);
-    const memberId = request.member!.id;
     const stored = JSON.stringify(subscription);
     await db
       .insertInto('push_subscriptions')
@@ -180,7 +179,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/user.php',
     {
-      preHandler: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)],
+      config: { access: 'optional', limits: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)] },
       schema: {
         querystring: z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() }),
         response: { 200: UserSchema },
@@ -189,8 +188,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     async (request, reply) => {
       if (request.query.new) return signUp(request, reply);
       if (request.query.push) {
-        await requireMember(request);
-        return subscribePush(request);
+        requireMember(request);
+        return subscribePush(request, request.member.id);
       }
       throw invalidInput({ query: 'Use ?new=1 to sign up or ?push=1 to store a push subscription.' });
     },
@@ -200,12 +199,12 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.delete(
     '/api/user.php',
     {
-      preHandler: requireMember,
+      config: { access: 'member' },
       schema: { querystring: z.object({ push: z.literal('1') }), response: { 200: UserSchema } },
     },
     async (request) => {
       const { endpoint } = parseOrThrow(PushUnsubscribeSchema, request.body);
-      const memberId = request.member!.id;
+      const memberId = request.member.id;
       await db
         .deleteFrom('push_subscriptions')
         .where('member_id', '=', memberId)
@@ -217,9 +216,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
 
   app.put(
     '/api/user.php',
-    { preHandler: requireMember, schema: { response: { 200: UserSchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: UserSchema } } },
     async (request) => {
-      const member = request.member!;
+      const member = request.member;
       const body = request.body as Record<string, unknown> | null;
       const isLocation = body !== null && typeof body === 'object' && 'country' in body && !('profile' in body);
       if (isLocation) {
@@ -265,16 +264,19 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.get(
     '/api/validate_email.php',
     {
-      preHandler: [
-        app.limits.perIp('validate-email', EMAIL_CHECKS_PER_CLIENT_PER_MINUTE, MINUTE_MS),
-        app.limits.perIp('validate-email-day', EMAIL_CHECKS_PER_CLIENT_PER_DAY, DAY_MS),
-        app.limits.perEmail(
-          'validate-email-address',
-          EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
-          HOUR_MS,
-          (request) => (request.query as { email: string }).email,
-        ),
-      ],
+      config: {
+        access: 'public',
+        limits: [
+          app.limits.perIp('validate-email', EMAIL_CHECKS_PER_CLIENT_PER_MINUTE, MINUTE_MS),
+          app.limits.perIp('validate-email-day', EMAIL_CHECKS_PER_CLIENT_PER_DAY, DAY_MS),
+          app.limits.perEmail(
+            'validate-email-address',
+            EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
+            HOUR_MS,
+            (request) => (request.query as { email: string }).email,
+          ),
+        ],
+      },
       schema: {
         querystring: z.object({ email: z.string().max(320) }),
         response: { 200: ValidateEmailResponseSchema },
@@ -294,6 +296,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.get(
     '/api/activate.php',
     {
+      config: { access: 'optional' },
       schema: {
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: { 200: ActivateStatusSchema },
@@ -311,8 +314,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
           .execute();
         return reply.redirect('/activate/done');
       }
-      await requireMember(request);
-      const member = request.member!;
+      requireMember(request);
+      const { member } = request;
       return { delivered: await mail.wasDelivered(member.id, 'activation'), active: member.status === 'active' };
     },
   );
@@ -320,12 +323,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/activate.php',
     {
-      preHandler: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)],
+      config: { access: 'member', limits: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)] },
       schema: { response: { 200: ActivationResentSchema } },
     },
     async (request) => {
-      await requireMember(request);
-      const member = request.member!;
+      const member = request.member;
       if (member.status !== 'not_confirmed') {
         throw new AppError(409, 'already_confirmed', 'This e-mail address is already confirmed.');
       }
