@@ -74,6 +74,8 @@ export interface AppDependencies {
   web?: WebDevServer | Record<string, never> | false;
   /** Live events across tabs and nodes; by default through Redis when REDIS_URL is set, else in process. */
   events?: EventBus;
+  /** Before every Redis key and channel of this app (default `rv:`): keeps tests sharing one Redis apart. */
+  redisKeyPrefix?: string;
 }
 
 /** `npm run dev`: Vite's middleware and its live server entry replace the built app. */
@@ -140,9 +142,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const mail = createMailService({ db, mailer, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const vapid = await loadVapidKeys(db, config.vapid);
+  const redisKeyPrefix = deps.redisKeyPrefix ?? 'rv:';
   const events =
     deps.events ??
-    (config.redisUrl ? createRedisEventBus({ url: config.redisUrl, log: app.log }) : createMemoryEventBus());
+    (config.redisUrl
+      ? createRedisEventBus({ url: config.redisUrl, keyPrefix: redisKeyPrefix, log: app.log })
+      : createMemoryEventBus());
   const notifier = createNotifier({
     db,
     events,
@@ -171,7 +176,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, {
+    redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: redisKeyPrefix } : undefined,
+  });
   await app.register(cachePolicyPlugin);
 
   await app.register(healthRoutes, { database: deps.database });

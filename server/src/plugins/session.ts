@@ -1,16 +1,39 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MemberRow } from '../db/schema.js';
 import { notLoggedIn } from '../errors.js';
 import { SESSION_COOKIE, type SessionsRepository } from '../platform/sessions/sessions.repository.js';
 
+/**
+ * Who may call a route, declared in its `config`:
+ * - `public`: anyone, and the answer does not depend on who asks;
+ * - `optional`: anyone, and a logged-in member gets their own answer (pages, search, contact);
+ * - `member`: logged-in members only; anyone else gets the 403 before any other check.
+ */
+export type RouteAccess = 'public' | 'optional' | 'member';
+
 declare module 'fastify' {
-  interface FastifyRequest {
-    member: MemberRow | null;
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /**
+     * Refusals of a call the route forbids (403 or 404), run right after the session check and
+     * before the body is parsed or validated. Declared here rather than as `onRequest` so the
+     * route's config alone decides how `request.member` is typed.
+     */
+    guards?: onRequestAsyncHookHandler[];
+  }
+  // A merge that uses a type parameter must repeat Fastify's names in order up to it (the
+  // route's config, which types `member` by the declared access); the ones before go unused.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig> {
+    /** The session's member, looked up once per request; always there on a `member` route. */
+    member: ContextConfig extends { access: 'member' } ? MemberRow : MemberRow | null;
   }
   interface FastifyInstance {
     /** The request's session looked up again: a long-lived stream checks it has not ended since. */
     sessionMember(request: FastifyRequest): Promise<MemberRow | null>;
+    /** Every route's declared access, as the router holds them (the route walk test reads it). */
+    routeAccess: ReadonlyArray<{ method: string; url: string; access: RouteAccess | undefined }>;
   }
 }
 
@@ -18,7 +41,26 @@ export interface SessionCookieOptions {
   secure: boolean;
 }
 
-/** Resolves the session cookie to a member once per request; absence is not an error here. */
+/**
+ * For a route that serves members and visitors differently under one address (the spec puts
+ * sign-up and the push subscription both on POST /api/user.php): refuses a visitor with the 403.
+ */
+export function requireMember<Request extends FastifyRequest>(
+  request: Request,
+): asserts request is Request & { member: MemberRow } {
+  if (!request.member) throw notLoggedIn();
+}
+
+const refuseWithoutMember: onRequestAsyncHookHandler = async (request) => {
+  if (request.routeOptions.config.access === 'member') requireMember(request);
+};
+
+/**
+ * The session half of the request pipeline: the cookie is resolved to a member once per request,
+ * as the request arrives, and each route's declared access is enforced before anything else the
+ * route does (CSRF and other refusals, then parsing and validation, then the handler). So a
+ * logged-out call to a member route always gets the same 403, whatever its body.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { sessions: SessionsRepository }) => {
   const sessionMember = async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -26,20 +68,36 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { sessions
   };
   app.decorate('sessionMember', sessionMember);
   app.decorateRequest('member', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     request.member = await sessionMember(request);
+  });
+
+  const routes: { method: string | string[]; url: string; config?: { access?: RouteAccess } }[] = [];
+  app.decorate('routeAccess', {
+    getter: () =>
+      routes.flatMap((route) =>
+        [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access })),
+      ),
+  });
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+    // Read when the call comes, so a scope that declares its routes' access in its own onRoute hook counts.
+    route.onRequest = [refuseWithoutMember, ...[route.onRequest ?? []].flat(), ...(route.config?.guards ?? [])];
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = app.routeAccess.filter((route) => route.access === undefined);
+    if (undeclared.length > 0) {
+      const list = undeclared.map((route) => `${route.method} ${route.url}`).join(', ');
+      throw new Error(`Every route declares config.access (public, optional or member); these do not: ${list}`);
+    }
   });
 });
 
-/** Guard for calls that need a logged-in member: 403, as the spec's clients expect. */
-export async function requireMember(request: FastifyRequest): Promise<void> {
-  memberOf(request);
-}
-
-/** The session member of a call that needs one; without one it is refused with a 403. */
-export function memberOf(request: FastifyRequest): MemberRow {
-  if (!request.member) throw notLoggedIn();
-  return request.member;
+/** For routes a plugin of others registers (static files): the access of those in this scope that declare none. */
+export function declareAccessInScope(app: FastifyInstance, access: RouteAccess): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: route.config?.access ?? access };
+  });
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: number, options: SessionCookieOptions) {

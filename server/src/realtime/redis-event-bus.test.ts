@@ -65,6 +65,28 @@ describe.skipIf(!redisUrl)('Redis event bus', () => {
     }
   });
 
+  it('drops a payload that is not a live event, with a word in the log, and keeps delivering', async () => {
+    const logged: string[] = [];
+    const log = { warn: () => undefined, error: (_object: object, message: string) => logged.push(message) };
+    const node = createRedisEventBus({ url: redisUrl!, keyPrefix, log });
+    const received: LiveEvent[] = [];
+    const stop = node.subscribe(7, (event) => received.push(event));
+    try {
+      await waitFor(() => nodeA.isConnected(7));
+      const channel = `${keyPrefix}events:7`;
+      await redis.publish(channel, 'not json');
+      await redis.publish(channel, JSON.stringify({ type: 'like', profile: 'seven', by_me: false }));
+      await redis.publish(channel, JSON.stringify({ type: 'unheard-of' }));
+      await nodeA.publish(7, chats);
+      await waitFor(() => received.length === 1);
+      expect(received).toEqual([chats]);
+      expect(logged).toEqual(Array(3).fill('Ignored a malformed live event'));
+    } finally {
+      stop();
+      await node.close();
+    }
+  });
+
   it('counts a member as connected while any node has a listener, on every node', async () => {
     expect(await nodeA.isConnected(4)).toBe(false);
     const stopOnA = nodeA.subscribe(4, () => undefined);

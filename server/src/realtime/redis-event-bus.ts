@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LiveEvent } from '@rendezvous/contract';
+import { LiveEventSchema, type LiveEvent } from '@rendezvous/contract';
 import { Redis } from 'ioredis';
 import type { EventBus } from './event-bus.js';
 
@@ -7,6 +7,15 @@ import type { EventBus } from './event-bus.js';
 export const PRESENCE_TTL_MS = 60_000;
 /** Well inside the TTL, so a live node never lets its members' presence lapse between refreshes. */
 const PRESENCE_REFRESH_MS = 20_000;
+
+/** Another node's message is input like any request: checked against the contract before it is delivered. */
+function parseEvent(payload: string): { success: true; data: LiveEvent } | { success: false; error: unknown } {
+  try {
+    return LiveEventSchema.safeParse(JSON.parse(payload));
+  } catch (error) {
+    return { success: false, error };
+  }
+}
 
 interface BusLog {
   warn(object: object, message: string): void;
@@ -57,18 +66,16 @@ export function createRedisEventBus({ url, keyPrefix = 'rv:', log }: RedisEventB
   subscriber.on('message', (from: string, payload: string) => {
     const set = listeners.get(Number(from.slice(channelPrefix.length)));
     if (!set) return;
-    let event: LiveEvent;
-    try {
-      event = JSON.parse(payload) as LiveEvent;
-    } catch (error) {
+    const event = parseEvent(payload);
+    if (!event.success) {
       // Thrown here it would escape into the Redis client; a stray publish must not stop the node.
-      log?.error({ err: error, channel: from }, 'Ignored a live event that is not JSON');
+      log?.error({ err: event.error, channel: from }, 'Ignored a malformed live event');
       return;
     }
     for (const listener of set) {
       // One failing stream must not keep the event from the member's other tabs.
       try {
-        listener(event);
+        listener(event.data);
       } catch (error) {
         log?.error({ err: error }, 'A live event listener failed');
       }

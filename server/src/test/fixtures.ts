@@ -106,6 +106,7 @@ export async function createTestApp(
     web?: AppDependencies['web'];
     logStream?: AppDependencies['logStream'];
     events?: AppDependencies['events'];
+    redisKeyPrefix?: AppDependencies['redisKeyPrefix'];
   } = {},
 ): Promise<TestApp & { siteId: number; boxySiteId: number }> {
   const database = await createTestDatabase(dialect);
@@ -123,6 +124,7 @@ export async function createTestApp(
     web: options.web ?? false,
     logStream: options.logStream,
     events: options.events,
+    redisKeyPrefix: options.redisKeyPrefix,
   });
   return {
     app,

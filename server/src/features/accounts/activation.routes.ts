@@ -21,6 +21,7 @@ export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = 
   app.get(
     '/api/activate.php',
     {
+      config: { access: 'optional' },
       schema: {
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: { 200: ActivateStatusSchema },
@@ -33,8 +34,8 @@ export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = 
         await accounts.confirm(check.memberId);
         return reply.redirect('/activate/done');
       }
-      await requireMember(request);
-      const member = request.member!;
+      requireMember(request);
+      const { member } = request;
       return { delivered: await mail.wasDelivered(member.id, 'activation'), active: member.status === 'active' };
     },
   );
@@ -42,12 +43,11 @@ export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = 
   app.post(
     '/api/activate.php',
     {
-      preHandler: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)],
+      config: { access: 'member', limits: [app.limits.perIp('activation-resend', 5, 60 * MINUTE_MS)] },
       schema: { response: { 200: ActivationResentSchema } },
     },
     async (request) => {
-      await requireMember(request);
-      const member = request.member!;
+      const member = request.member;
       if (member.status !== 'not_confirmed') {
         throw new AppError(409, 'already_confirmed', 'This e-mail address is already confirmed.');
       }

@@ -5,12 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
-import {
-  clearSessionCookie,
-  requireMember,
-  setSessionCookie,
-  type SessionCookieOptions,
-} from '../../plugins/session.js';
+import { clearSessionCookie, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { SESSION_COOKIE, type SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { loadUser } from '../../platform/sessions/user.js';
@@ -36,11 +31,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/api/user.php',
-    { preHandler: requireMember, schema: { response: { 200: UserSchema } } },
-    async (request) => {
-      const member = request.member!;
-      return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
-    },
+    { config: { access: 'member' }, schema: { response: { 200: UserSchema } } },
+    async (request) => loadUser(db, request.member, { fictionalIcon: request.site.config.fictional_icon }),
   );
 
   /*
@@ -50,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/api/login.php',
     {
-      preHandler: [app.limits.perIp('login', 20, LOGIN_WINDOW_MS)],
+      config: { access: 'public', limits: [app.limits.perIp('login', 20, LOGIN_WINDOW_MS)] },
       schema: { body: LoginRequestSchema, response: { 200: UserSchema } },
     },
     async (request, reply) => {
@@ -83,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/api/logout.php',
-    { preHandler: requireOwnPage, schema: { response: { 200: z.literal('done') } } },
+    { config: { access: 'public', guards: [requireOwnPage] }, schema: { response: { 200: z.literal('done') } } },
     async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await sessions.destroy(token);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import type { MediaStore } from '../../lib/media-store.js';
-import { clearSessionCookie, requireMember, type SessionCookieOptions } from '../../plugins/session.js';
+import { clearSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { HOUR_MS } from '../../lib/time.js';
@@ -23,11 +23,11 @@ export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptio
   app.post(
     '/api/account_delete.php',
     {
-      preHandler: [requireMember, app.limits.perIp('account-delete', 10, HOUR_MS)],
+      config: { access: 'member', limits: [app.limits.perIp('account-delete', 10, HOUR_MS)] },
       schema: { body: DeleteAccountSchema, response: { 200: AccountDeletedSchema } },
     },
     async (request, reply) => {
-      const member = request.member!;
+      const member = request.member;
       if (!member.password_hash || !(await verify(member.password_hash, request.body.password))) {
         throw invalidInput({ password: VALIDATION.passwordWrong });
       }

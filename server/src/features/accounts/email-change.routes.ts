@@ -19,7 +19,6 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { invalidInput } from '../../errors.js';
 import type { Notifier } from '../../notifier/notifier.js';
-import { requireMember } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokens } from './account-tokens.js';
 import { emailStatus } from './email-status.js';
@@ -58,15 +57,17 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   app.post(
     '/api/email_change.php',
     {
-      preHandler: [
-        requireMember,
-        app.limits.perIp('email-change', 10, HOUR_MS),
-        app.limits.perMember('email-change-member', EMAIL_CHANGES_PER_MEMBER_PER_DAY, DAY_MS),
-      ],
+      config: {
+        access: 'member',
+        limits: [
+          app.limits.perIp('email-change', 10, HOUR_MS),
+          app.limits.perMember('email-change-member', EMAIL_CHANGES_PER_MEMBER_PER_DAY, DAY_MS),
+        ],
+      },
       schema: { body: EmailChangeRequestSchema, response: { 200: EmailChangePendingSchema } },
     },
     async (request) => {
-      const member = request.member!;
+      const member = request.member;
       const { email, password } = request.body;
       if (!member.password_hash || !(await verify(member.password_hash, password))) {
         throw invalidInput({ password: VALIDATION.passwordWrong });
@@ -90,7 +91,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   app.post(
     '/api/email_change_confirm.php',
     {
-      preHandler: [app.limits.perIp('email-change-confirm', 20, HOUR_MS)],
+      config: { access: 'public', limits: [app.limits.perIp('email-change-confirm', 20, HOUR_MS)] },
       schema: { body: EmailChangeConfirmSchema, response: { 200: EmailChangedSchema } },
     },
     async (request) => {
@@ -124,7 +125,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
   app.post(
     '/api/email_change_undo.php',
     {
-      preHandler: [app.limits.perIp('email-change-undo', 20, HOUR_MS)],
+      config: { access: 'public', limits: [app.limits.perIp('email-change-undo', 20, HOUR_MS)] },
       schema: { body: EmailChangeUndoSchema, response: { 200: EmailChangeUndoneSchema } },
     },
     async (request) => {
@@ -152,7 +153,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
    */
   app.get(
     '/api/email_change_undo.php',
-    { schema: { querystring: z.object({ token: z.string().max(200) }) } },
+    { config: { access: 'public' }, schema: { querystring: z.object({ token: z.string().max(200) }) } },
     async (request, reply) => reply.redirect(undoPagePath(request.query.token)),
   );
 };

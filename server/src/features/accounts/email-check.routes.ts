@@ -24,16 +24,19 @@ export const emailCheckRoutes: FastifyPluginAsyncZod<EmailCheckRoutesOptions> = 
   app.get(
     '/api/validate_email.php',
     {
-      preHandler: [
-        app.limits.perIp('validate-email', EMAIL_CHECKS_PER_CLIENT_PER_MINUTE, MINUTE_MS),
-        app.limits.perIp('validate-email-day', EMAIL_CHECKS_PER_CLIENT_PER_DAY, DAY_MS),
-        app.limits.perEmail(
-          'validate-email-address',
-          EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
-          HOUR_MS,
-          (request) => (request.query as { email: string }).email,
-        ),
-      ],
+      config: {
+        access: 'public',
+        limits: [
+          app.limits.perIp('validate-email', EMAIL_CHECKS_PER_CLIENT_PER_MINUTE, MINUTE_MS),
+          app.limits.perIp('validate-email-day', EMAIL_CHECKS_PER_CLIENT_PER_DAY, DAY_MS),
+          app.limits.perEmail(
+            'validate-email-address',
+            EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
+            HOUR_MS,
+            (request) => (request.query as { email: string }).email,
+          ),
+        ],
+      },
       schema: {
         querystring: z.object({ email: z.string().max(320) }),
         response: { 200: ValidateEmailResponseSchema },

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
-import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
+import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokens } from './account-tokens.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { HOUR_MS } from '../../lib/time.js';
@@ -28,12 +28,11 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOpt
   app.post(
     '/api/password_change.php',
     {
-      preHandler: [requireMember, app.limits.perIp('password-change', CHANGES_PER_IP_PER_HOUR, HOUR_MS)],
+      config: { access: 'member', limits: [app.limits.perIp('password-change', CHANGES_PER_IP_PER_HOUR, HOUR_MS)] },
       schema: { response: { 200: PasswordChangedSchema } },
     },
     async (request, reply) => {
-      const member = request.member!;
-      // Checked here rather than in the route schema, so a logged-out caller gets the 403 first.
+      const member = request.member;
       const body = parseOrThrow(PasswordChangeSchema, request.body);
       if (!member.password_hash || !(await verify(member.password_hash, body.current_password))) {
         throw invalidInput({ current_password: VALIDATION.passwordWrong });

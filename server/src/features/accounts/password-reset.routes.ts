@@ -54,15 +54,18 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
   app.post(
     '/api/password_reset.php',
     {
-      preHandler: [
-        app.limits.perIp('password-reset', 10, HOUR_MS),
-        app.limits.perEmail(
-          'password-reset-email',
-          3,
-          HOUR_MS,
-          (request) => (request.body as PasswordResetRequest).email,
-        ),
-      ],
+      config: {
+        access: 'public',
+        limits: [
+          app.limits.perIp('password-reset', 10, HOUR_MS),
+          app.limits.perEmail(
+            'password-reset-email',
+            3,
+            HOUR_MS,
+            (request) => (request.body as PasswordResetRequest).email,
+          ),
+        ],
+      },
       schema: { body: PasswordResetRequestSchema, response: { 200: PasswordResetSentSchema } },
     },
     async (request) => {
@@ -85,7 +88,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
   app.post(
     '/api/password_reset_confirm.php',
     {
-      preHandler: [app.limits.perIp('password-reset-confirm', 20, HOUR_MS)],
+      config: { access: 'public', limits: [app.limits.perIp('password-reset-confirm', 20, HOUR_MS)] },
       schema: { body: PasswordResetDoSchema, response: { 200: UserSchema } },
     },
     async (request, reply) => {

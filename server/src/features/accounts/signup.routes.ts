@@ -45,7 +45,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/user.php',
     {
-      preHandler: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)],
+      config: { access: 'optional', limits: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)] },
       schema: {
         querystring: z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() }),
         response: { 200: UserSchema },
@@ -60,9 +60,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
         return userOf(request, member);
       }
       if (request.query.push) {
-        await requireMember(request);
+        requireMember(request);
         const subscription = parseOrThrow(PushSubscriptionSchema, request.body);
-        const memberId = request.member!.id;
+        const memberId = request.member.id;
         await pushSubscriptions.save(memberId, subscription);
         return userOf(request, await accounts.byId(memberId));
       }
@@ -74,12 +74,12 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.delete(
     '/api/user.php',
     {
-      preHandler: requireMember,
+      config: { access: 'member' },
       schema: { querystring: z.object({ push: z.literal('1') }), response: { 200: UserSchema } },
     },
     async (request) => {
       const { endpoint } = parseOrThrow(PushUnsubscribeSchema, request.body);
-      const memberId = request.member!.id;
+      const memberId = request.member.id;
       await pushSubscriptions.remove(memberId, endpoint);
       return userOf(request, await accounts.byId(memberId));
     },
@@ -87,9 +87,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
 
   app.put(
     '/api/user.php',
-    { preHandler: requireMember, schema: { response: { 200: UserSchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: UserSchema } } },
     async (request) => {
-      const member = request.member!;
+      const member = request.member;
       const body = request.body as Record<string, unknown> | null;
       const isLocation = body !== null && typeof body === 'object' && 'country' in body && !('profile' in body);
       if (isLocation) {

@@ -13,9 +13,7 @@ import {
   SendMessageResponseSchema,
   VALIDATION,
 } from '@rendezvous/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberOf, requireMember } from '../../plugins/session.js';
 import { isBlockedEitherWay } from '../../db/blocks.js';
 import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
@@ -42,28 +40,33 @@ export const CHAT_STARTS_PER_MINUTE = 60;
 export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, notifier }) => {
   const chats = createChatsRepository(db);
   const messages = createMessagesRepository(db, chats);
-  app.addHook('preHandler', requireMember);
 
   /** The member's side of a conversation; another member's conversation is a 404 like an unknown id. */
-  async function ownSide(request: FastifyRequest, conversationId: number) {
-    const side = await chats.side(memberOf(request).id, conversationId);
+  async function ownSide(memberId: number, conversationId: number) {
+    const side = await chats.side(memberId, conversationId);
     if (!side) throw conversationNotFound();
     return side;
   }
 
-  app.get('/api/chats.php', { schema: { response: { 200: ChatsResponseSchema } } }, async (request) => ({
-    chats: await chats.list(memberOf(request).id),
-  }));
+  app.get(
+    '/api/chats.php',
+    { config: { access: 'member' }, schema: { response: { 200: ChatsResponseSchema } } },
+    async (request) => ({ chats: await chats.list(request.member.id) }),
+  );
 
   app.get(
     '/api/chat.php',
     {
-      // A GET that creates a conversation (spec §7), so only our own pages may call it.
-      preHandler: [requireOwnPage, app.limits.perMember('chat-start', CHAT_STARTS_PER_MINUTE, MINUTE_MS)],
+      config: {
+        access: 'member',
+        // A GET that creates a conversation (spec §7), so only our own pages may call it.
+        guards: [requireOwnPage],
+        limits: [app.limits.perMember('chat-start', CHAT_STARTS_PER_MINUTE, MINUTE_MS)],
+      },
       schema: { querystring: ChatStartQuerySchema, response: { 200: ChatStartResponseSchema } },
     },
     async (request) => {
-      const me = memberOf(request);
+      const me = request.member;
       const profileId = request.query.profile;
       if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'You cannot chat with yourself.');
       const other = await chats.startableMember(request.site.id, profileId);
@@ -77,9 +80,12 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
 
   app.delete(
     '/api/chat.php',
-    { schema: { body: ChatDeleteRequestSchema, response: { 200: ChatDeleteResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { body: ChatDeleteRequestSchema, response: { 200: ChatDeleteResponseSchema } },
+    },
     async (request) => {
-      const me = memberOf(request).id;
+      const me = request.member.id;
       if (!(await chats.remove(me, request.body.conversation.id))) throw conversationNotFound();
       await events.publish(me, { type: 'chats' });
       return { removed: true as const };
@@ -88,10 +94,13 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
 
   app.get(
     '/api/messages.php',
-    { schema: { querystring: MessagesQuerySchema, response: { 200: MessagesResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { querystring: MessagesQuerySchema, response: { 200: MessagesResponseSchema } },
+    },
     async (request) => {
       // Reading does not mark read: the page may be open in a background tab (PUT does that).
-      const side = await ownSide(request, request.query.conversation);
+      const side = await ownSide(request.member.id, request.query.conversation);
       const page = await chats.page(side.conversationId, MESSAGES_PAGE_SIZE, request.query.before);
       return {
         conversation: { id: side.conversationId },
@@ -104,10 +113,13 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
 
   app.put(
     '/api/messages.php',
-    { schema: { body: MarkReadRequestSchema, response: { 200: MarkReadResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { body: MarkReadRequestSchema, response: { 200: MarkReadResponseSchema } },
+    },
     async (request) => {
-      const me = memberOf(request).id;
-      const side = await ownSide(request, request.body.conversation);
+      const me = request.member.id;
+      const side = await ownSide(me, request.body.conversation);
       const upTo = await messages.markRead(me, side.conversationId, side.otherId, request.body.up_to);
       const read = { type: 'read' as const, conversation: side.conversationId, up_to: upTo };
       await Promise.all([
@@ -121,13 +133,16 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
   app.post(
     '/api/messages.php',
     {
-      preHandler: app.limits.perMember('message-send', MESSAGES_PER_MINUTE, MINUTE_MS),
+      config: {
+        access: 'member',
+        limits: [app.limits.perMember('message-send', MESSAGES_PER_MINUTE, MINUTE_MS)],
+      },
       schema: { body: SendMessageRequestSchema, response: { 200: SendMessageResponseSchema } },
     },
     async (request) => {
-      const me = memberOf(request).id;
+      const me = request.member.id;
       // Nobody could answer a member others cannot reach, so writing waits for a confirmed address.
-      if (memberOf(request).status === UNCONFIRMED_STATUS) {
+      if (request.member.status === UNCONFIRMED_STATUS) {
         throw new AppError(403, 'email_not_confirmed', 'Confirm your e-mail address to send messages.');
       }
       const sent = await messages.send(

@@ -113,7 +113,10 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
   app.post(
     '/api/complaints.php',
     {
-      preHandler: [app.limits.perIp('complaints', COMPLAINTS_PER_IP_PER_HOUR, HOUR_MS), limitPerEmail],
+      config: {
+        access: 'optional',
+        limits: [app.limits.perIp('complaints', COMPLAINTS_PER_IP_PER_HOUR, HOUR_MS), limitPerEmail],
+      },
       schema: { body: ComplaintRequestSchema, response: { 200: ComplaintResponseSchema } },
     },
     async (request) => {

@@ -41,11 +41,14 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
   app.post(
     CONTACT_PATH,
     {
-      preHandler: [
-        app.limits.perIp('contact', CONTACT_MESSAGES_PER_HOUR, HOUR_MS),
-        app.limits.perMember('contact-member', CONTACT_MESSAGES_PER_HOUR, HOUR_MS),
-        app.limits.perEmail('contact-address', CONTACT_CONFIRMATIONS_PER_ADDRESS_PER_DAY, DAY_MS, visitorEmail),
-      ],
+      config: {
+        access: 'optional',
+        limits: [
+          app.limits.perIp('contact', CONTACT_MESSAGES_PER_HOUR, HOUR_MS),
+          app.limits.perMember('contact-member', CONTACT_MESSAGES_PER_HOUR, HOUR_MS),
+          app.limits.perEmail('contact-address', CONTACT_CONFIRMATIONS_PER_ADDRESS_PER_DAY, DAY_MS, visitorEmail),
+        ],
+      },
       schema: { response: { 200: ContactSentSchema } },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import { CreditsResponseSchema, type CreditReason, type MessageCostInfo, type Settings } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberOf } from '../../plugins/session.js';
 import type { Db } from '../../db/database.js';
 
 export interface CreditsRoutesOptions {
@@ -26,28 +25,32 @@ export function messageCostFor(settings: Settings, memberCountry: string | null)
 
 /** GET /api/credits.php — ours: balance, what a message costs, and the latest ledger rows. */
 export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async (app, { db }) => {
-  app.get('/api/credits.php', { schema: { response: { 200: CreditsResponseSchema } } }, async (request) => {
-    const member = memberOf(request);
-    const [balance, ledger] = await Promise.all([
-      db.selectFrom('members').select('credits').where('id', '=', member.id).executeTakeFirstOrThrow(),
-      db
-        .selectFrom('credit_ledger')
-        .select(['id', 'delta', 'reason', 'created_at'])
-        .where('member_id', '=', member.id)
-        .orderBy('id', 'desc')
-        .limit(LEDGER_ROWS_SHOWN)
-        .execute(),
-    ]);
-    return {
-      balance: balance.credits,
-      message_cost: messageCostFor(request.settings, member.country),
-      ledger: ledger.map((row) => ({
-        id: row.id,
-        delta: row.delta,
-        // Only the ledger module writes rows, and it takes a CreditReason.
-        reason: row.reason as CreditReason,
-        created_at: new Date(row.created_at).toISOString(),
-      })),
-    };
-  });
+  app.get(
+    '/api/credits.php',
+    { config: { access: 'member' }, schema: { response: { 200: CreditsResponseSchema } } },
+    async (request) => {
+      const member = request.member;
+      const [balance, ledger] = await Promise.all([
+        db.selectFrom('members').select('credits').where('id', '=', member.id).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('credit_ledger')
+          .select(['id', 'delta', 'reason', 'created_at'])
+          .where('member_id', '=', member.id)
+          .orderBy('id', 'desc')
+          .limit(LEDGER_ROWS_SHOWN)
+          .execute(),
+      ]);
+      return {
+        balance: balance.credits,
+        message_cost: messageCostFor(request.settings, member.country),
+        ledger: ledger.map((row) => ({
+          id: row.id,
+          delta: row.delta,
+          // Only the ledger module writes rows, and it takes a CreditReason.
+          reason: row.reason as CreditReason,
+          created_at: new Date(row.created_at).toISOString(),
+        })),
+      };
+    },
+  );
 };

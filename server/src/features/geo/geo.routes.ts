@@ -32,7 +32,10 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (app, { 
 
   app.get(
     '/api/regions.php',
-    { schema: { querystring: RegionsQuerySchema, response: { 200: RegionsResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: RegionsQuerySchema, response: { 200: RegionsResponseSchema } },
+    },
     async (request, reply) => {
       const { country } = request.query;
       const regionData = request.site.regionData;
@@ -50,7 +53,10 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (app, { 
 
   app.get(
     '/api/geocode.php',
-    { schema: { querystring: GeocodeQuerySchema, response: { 200: GeocodeResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: GeocodeQuerySchema, response: { 200: GeocodeResponseSchema } },
+    },
     async (request, reply) => {
       // Private: the URL carries where someone is, which no shared cache should keep.
       reply.header('Cache-Control', `private, max-age=${GEOCODE_MAX_AGE_S}`);

@@ -12,6 +12,7 @@ export const i18nRoutes: FastifyPluginAsync<{ catalogues: Catalogues; allowPseud
 ) => {
   app.get<{ Params: { hash: string; locale: string } }>(
     '/_i18n/:hash/:locale/messages.json',
+    { config: { access: 'public' } },
     async (request, reply) => {
       const { hash, locale } = request.params;
       const known = isLocale(locale) || (locale === PSEUDO_LOCALE && options.allowPseudo);

@@ -32,7 +32,10 @@ export const landersRoutes: FastifyPluginAsyncZod<LandersRoutesOptions> = async 
 
   app.get(
     LANDER_PROFILES_PATH,
-    { schema: { querystring: LanderProfilesQuerySchema, response: { 200: LanderProfilesResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: LanderProfilesQuerySchema, response: { 200: LanderProfilesResponseSchema } },
+    },
     async (request, reply) => {
       const { config } = request.site;
       const { niche, locale, country, limit } = request.query;
@@ -57,9 +60,12 @@ export const landersRoutes: FastifyPluginAsyncZod<LandersRoutesOptions> = async 
   app.post(
     LANDER_VISIT_PATH,
     {
-      config: { csrfHeader: false },
-      preValidation: requireOwnPage,
-      preHandler: app.limits.perIp('lander-visit', LANDER_VISITS_PER_MINUTE, MINUTE_MS),
+      config: {
+        access: 'public',
+        csrfHeader: false,
+        guards: [requireOwnPage],
+        limits: [app.limits.perIp('lander-visit', LANDER_VISITS_PER_MINUTE, MINUTE_MS)],
+      },
       schema: { body: LanderVisitRequestSchema },
     },
     async (request, reply) => {

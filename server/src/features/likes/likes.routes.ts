@@ -5,11 +5,9 @@ import {
   LikeSeenRequestSchema,
   LikesResponseSchema,
 } from '@rendezvous/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberOf, requireMember } from '../../plugins/session.js';
-import { isReachable } from '../../db/schema.js';
+import { isReachable, type MemberRow } from '../../db/schema.js';
 import { invalidInput, notFound } from '../../errors.js';
 import { createLikesRepository } from './likes.repository.js';
 import type { Db } from '../../db/database.js';
@@ -33,32 +31,32 @@ const SELF_LIKE = 'likes.self_like';
 /** Spec §7 /api/likes.php: the member's likes, like, unlike, and (ours) marking a received like seen. */
 export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app, { db, events, notifier }) => {
   const likes = createLikesRepository(db);
-  // Spec §6: only logged-in members like; every call here needs the session member.
-  app.addHook('preHandler', requireMember);
   // Keyed by member, not IP: members behind one office or carrier address do not share a budget.
   const limit = app.limits.perMember('likes', LIKES_PER_MINUTE, LIKES_WINDOW_MS);
 
   /** The profile a member may like or unlike: 400 for themself, 404 for anyone they cannot see. */
-  async function target(request: FastifyRequest, profileId: number): Promise<number> {
-    const me = memberOf(request);
+  async function target(me: MemberRow, profileId: number): Promise<number> {
     if (profileId === me.id) throw invalidInput({ profile: SELF_LIKE }, 'You cannot like yourself.');
-    if (!(await likes.likeable(request.site.id, me.id, profileId))) throw notFound('No such member');
+    if (!(await likes.likeable(me.site_id, me.id, profileId))) throw notFound('No such member');
     return profileId;
   }
 
-  app.get(LIKES_PATH, { schema: { response: { 200: LikesResponseSchema } } }, async (request) =>
-    likes.listFor(memberOf(request).id),
+  // Spec §6: only logged-in members like; every call here is the session member's own.
+  app.get(
+    LIKES_PATH,
+    { config: { access: 'member' }, schema: { response: { 200: LikesResponseSchema } } },
+    async (request) => likes.listFor(request.member.id),
   );
 
   app.post(
     LIKES_PATH,
-    { preHandler: limit, schema: { body: LikeRequestSchema, response: { 200: OkSchema } } },
+    { config: { access: 'member', limits: [limit] }, schema: { body: LikeRequestSchema, response: { 200: OkSchema } } },
     async (request) => {
-      const me = memberOf(request).id;
-      const profile = await target(request, request.body.profile);
+      const me = request.member.id;
+      const profile = await target(request.member, request.body.profile);
       // A repeated like (a second tab, a retry, or unlike and like again) notifies nobody twice.
       // An unconfirmed member's like is stored but told to nobody: it shows in the other's list once they confirm.
-      if ((await likes.add(me, profile)) && isReachable(memberOf(request).status)) {
+      if ((await likes.add(me, profile)) && isReachable(request.member.status)) {
         if (!(await likes.notifiedBefore(me, profile))) await notifier.notify(profile, { kind: 'like', actorId: me });
         await events.publish(profile, { type: 'like', profile: me, by_me: false });
       }
@@ -69,9 +67,9 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
 
   app.delete(
     LIKES_PATH,
-    { preHandler: limit, schema: { body: LikeRequestSchema, response: { 200: OkSchema } } },
+    { config: { access: 'member', limits: [limit] }, schema: { body: LikeRequestSchema, response: { 200: OkSchema } } },
     async (request) => {
-      const me = memberOf(request).id;
+      const me = request.member.id;
       const { profile } = request.body;
       // Unliking someone who since blocked or left still works: it only ever removes the member's own row.
       if (profile === me) throw invalidInput({ profile: SELF_LIKE }, 'You cannot like yourself.');
@@ -82,9 +80,12 @@ export const likesRoutes: FastifyPluginAsyncZod<LikesRoutesOptions> = async (app
 
   app.put(
     LIKES_PATH,
-    { schema: { querystring: LikeSeenQuerySchema, body: LikeSeenRequestSchema, response: { 200: OkSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { querystring: LikeSeenQuerySchema, body: LikeSeenRequestSchema, response: { 200: OkSchema } },
+    },
     async (request) => {
-      const me = memberOf(request).id;
+      const me = request.member.id;
       const { profile } = request.body;
       // The member's other tabs count the app badge from the likes call (spec §4): tell them to fetch again.
       if (await likes.markSeen(me, profile)) await events.publish(me, { type: 'like', profile, by_me: true });

@@ -32,6 +32,7 @@ export const mailRoutes: FastifyPluginAsyncZod<MailRoutesOptions> = async (app, 
   app.get(
     '/api/dev/mailbox.php',
     {
+      config: { access: 'public' },
       schema: {
         querystring: DevMailboxQuerySchema,
         response: { 200: z.union([DevMailboxListSchema, DevMailSchema]) },

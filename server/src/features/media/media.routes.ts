@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { GONE_STATUSES } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { isMediaName } from '../../lib/media-store.js';
+import { declareAccessInScope } from '../../plugins/session.js';
 
 /**
  * How long browsers and CDNs may keep a photo without asking again. Once its member is banned or
@@ -42,6 +43,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
     if (!isMediaName(name) || !(await shown(name))) throw notFound('No such photo');
   });
 
+  declareAccessInScope(app, 'public');
   await app.register(fastifyStatic, {
     root: dir,
     prefix: '/media/',

@@ -18,7 +18,10 @@ export const memberDetailRoutes: FastifyPluginAsyncZod<MemberDetailRoutesOptions
 
   app.get(
     MEMBER_DETAIL_PATH,
-    { schema: { querystring: MemberDetailQuerySchema, response: { 200: MemberDetailSchema } } },
+    {
+      config: { access: 'optional' },
+      schema: { querystring: MemberDetailQuerySchema, response: { 200: MemberDetailSchema } },
+    },
     async (request) => {
       const { site } = request;
       const detail = await repository.find(site.id, request.query.id, site.config, request.member?.id ?? null);

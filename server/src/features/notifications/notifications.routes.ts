@@ -1,7 +1,6 @@
 import { MarkNotificationsReadRequestSchema, NotificationsResponseSchema } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOTIFICATIONS_LIMIT, selectNotifications, toNotification } from '../../notifier/notification-rows.js';
-import { memberOf, requireMember } from '../../plugins/session.js';
 import type { Db } from '../../db/database.js';
 
 export interface NotificationsRoutesOptions {
@@ -10,8 +9,6 @@ export interface NotificationsRoutesOptions {
 
 /** The /notifications screen's calls; every query is scoped by the session member. */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptions> = async (app, { db }) => {
-  app.addHook('preHandler', requireMember);
-
   async function listFor(memberId: number) {
     const rows = await selectNotifications(db, memberId).orderBy('n.id', 'desc').limit(NOTIFICATIONS_LIMIT).execute();
     const unread = await selectNotifications(db, memberId)
@@ -24,18 +21,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
 
   app.get(
     '/api/notifications.php',
-    { schema: { response: { 200: NotificationsResponseSchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: NotificationsResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listFor(memberOf(request).id);
+      return listFor(request.member.id);
     },
   );
 
   app.put(
     '/api/notifications.php',
-    { schema: { body: MarkNotificationsReadRequestSchema, response: { 200: NotificationsResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { body: MarkNotificationsReadRequestSchema, response: { 200: NotificationsResponseSchema } },
+    },
     async (request) => {
-      const memberId = memberOf(request).id;
+      const memberId = request.member.id;
       const body = request.body;
       let update = db
         .updateTable('notifications')

@@ -27,7 +27,10 @@ export interface PageHiddenRoutesOptions {
 export const pageHiddenRoutes: FastifyPluginAsyncZod<PageHiddenRoutesOptions> = async (app, { db }) => {
   app.post(
     PAGE_HIDDEN_PATH,
-    { config: { csrfHeader: false }, preValidation: requireOwnPage, schema: { body: PageHiddenRequestSchema } },
+    {
+      config: { access: 'optional', csrfHeader: false, guards: [requireOwnPage] },
+      schema: { body: PageHiddenRequestSchema },
+    },
     async (request, reply) => {
       if (request.member) await touchActivity(db, request.member.id, Date.now(), LAST_SEEN_PRECISION_MS);
       return reply.status(204).send();

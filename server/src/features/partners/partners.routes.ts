@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { AppError, notLoggedIn } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { requireMember } from '../../plugins/session.js';
 import { CamsFeedError, findCam } from './cams-feed.js';
 import { DEMO_PARTNER_PAGE_PATH, renderDemoPartnerPage } from './demo-partner-page.js';
@@ -41,8 +41,8 @@ async function requireCamsResale(request: FastifyRequest): Promise<void> {
 
 /** Spec §6: the feed is for the members who are shown webcam ads. */
 async function requireWebcamAdsShown(request: FastifyRequest): Promise<void> {
-  const member = request.member;
-  if (!member) throw notLoggedIn();
+  requireMember(request);
+  const { member } = request;
   const user = { paid_user: member.paid_user === 1, signup_date: new Date(member.signup_at).toISOString() };
   if (!showsWebcamAds(user, request.site.config, Date.now())) throw camsNotEligible();
 }
@@ -64,7 +64,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
   app.get(
     '/api/xcams/search.php',
     {
-      preHandler: [requireMember, requireCamsResale, requireWebcamAdsShown],
+      config: { access: 'member', guards: [requireCamsResale, requireWebcamAdsShown] },
       schema: { querystring: CamsSearchQuerySchema, response: { 200: CamsSearchResponseSchema } },
     },
     async (request) => {
@@ -78,7 +78,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
     '/api/xcams/redirect.php',
     {
       // Not the ad rule itself: a member who paid since the ad was shown may still follow it.
-      preHandler: [requireMember, requireCamsResale],
+      config: { access: 'member', guards: [requireCamsResale] },
       schema: { querystring: CamsRedirectQuerySchema },
     },
     async (request, reply) => {
@@ -87,7 +87,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       const { account } = request.query;
       const cam = await withFeedErrors(findCam(camsFeed, account));
       if (!cam) throw camNotFound();
-      const tracking = await loadPartnerTracking(db, request.site.config.domain, request.member?.id);
+      const tracking = await loadPartnerTracking(db, request.site.config.domain, request.member.id);
       reply.header('Cache-Control', 'no-store');
       return reply.redirect(camsRedirectLocation(options.camsRedirectUrl, cam.account, tracking), 302);
     },
@@ -96,7 +96,10 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
   // Open to visitors too: the partner ad sits in search results, which logged-out visitors may see (spec §6).
   app.get(
     '/api/resellpartner.php',
-    { schema: { querystring: ResellPartnerQuerySchema, response: { 200: ResellPartnerLinkSchema } } },
+    {
+      config: { access: 'optional' },
+      schema: { querystring: ResellPartnerQuerySchema, response: { 200: ResellPartnerLinkSchema } },
+    },
     async (request, reply) => {
       if (!options.resellPartnerUrl) throw partnerNotConfigured('resell partner address');
       const tracking = await loadPartnerTracking(db, request.site.config.domain, request.member?.id);
@@ -110,7 +113,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
   if (options.demoPage) {
     app.get(
       DEMO_PARTNER_PAGE_PATH,
-      { schema: { querystring: z.record(z.string(), z.string()) } },
+      { config: { access: 'public' }, schema: { querystring: z.record(z.string(), z.string()) } },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
         return reply.type('text/html; charset=utf-8').send(renderDemoPartnerPage(request.query));

@@ -23,7 +23,7 @@ export function companyInfoOf(config: SiteConfig): CompanyInfoResponse {
 export const companyInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companyinfo.php',
-    { schema: { response: { 200: CompanyInfoResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: CompanyInfoResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', `public, max-age=${COMPANY_INFO_MAX_AGE_S}`);
       return companyInfoOf(request.site.config);

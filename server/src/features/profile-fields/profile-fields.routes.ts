@@ -41,14 +41,18 @@ export function profileFieldsOf(config: SiteConfig): ProfileFieldsResponse {
 
 /** GET /api/interests.php and GET /api/profile_fields.php: what a profile may hold. */
 export const profileFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/interests.php', { schema: { response: { 200: InterestsResponseSchema } } }, async (_request, reply) => {
-    reply.header('Cache-Control', `public, max-age=${PROFILE_FIELDS_MAX_AGE_S}`);
-    return INTERESTS;
-  });
+  app.get(
+    '/api/interests.php',
+    { config: { access: 'public' }, schema: { response: { 200: InterestsResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', `public, max-age=${PROFILE_FIELDS_MAX_AGE_S}`);
+      return INTERESTS;
+    },
+  );
 
   app.get(
     '/api/profile_fields.php',
-    { schema: { response: { 200: ProfileFieldsResponseSchema } } },
+    { config: { access: 'public' }, schema: { response: { 200: ProfileFieldsResponseSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', `public, max-age=${PROFILE_FIELDS_MAX_AGE_S}`);
       return profileFieldsOf(request.site.config);

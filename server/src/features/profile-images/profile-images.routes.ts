@@ -16,7 +16,6 @@ import type { MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { createMediaName, type MediaStore } from '../../lib/media-store.js';
 import { parseOrThrow } from '../../lib/parse.js';
-import { requireMember } from '../../plugins/session.js';
 import { encodeProfileImage, type EncodedProfileImage } from './image-encoding.js';
 import { createProfileImagesRepository, type StoredImageFiles } from './profile-images.repository.js';
 
@@ -135,11 +134,11 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
   app.post(
     '/api/profileimage.php',
     {
-      preHandler: [requireMember, app.limits.perIp('profile-image', UPLOADS_PER_IP, UPLOAD_WINDOW_MS)],
+      config: { access: 'member', limits: [app.limits.perIp('profile-image', UPLOADS_PER_IP, UPLOAD_WINDOW_MS)] },
       schema: { response: { 200: ProfileImageUploadResponseSchema } },
     },
     async (request) => {
-      const member = request.member!;
+      const member = request.member;
       // Checked before the costly decode too; the transaction below checks again for racing uploads.
       if ((await images.countFor(member.id)) >= PROFILE_IMAGE_MAX_COUNT) throw tooManyImages();
 
@@ -165,22 +164,18 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
   );
 
   /** The user object after a change, read again since the main image may have moved. */
-  async function reloadUser(request: FastifyRequest) {
-    const member = await db
-      .selectFrom('members')
-      .selectAll()
-      .where('id', '=', request.member!.id)
-      .executeTakeFirstOrThrow();
+  async function reloadUser(request: FastifyRequest, memberId: number) {
+    const member = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
     return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
   }
 
-  // The bodies are checked in the handlers, after requireMember: a logged-out caller learns only that (403).
+  // The bodies are checked in the handlers; a logged-out caller learns only that it needs a session (403).
   app.delete(
     '/api/profileimage.php',
-    { preHandler: requireMember, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
     async (request) => {
       const { id } = parseOrThrow(ProfileImageRemoveSchema, request.body);
-      const removed = await images.remove(request.member!.id, id);
+      const removed = await images.remove(request.member.id, id);
       // Another member's photo gets the same answer as one that does not exist.
       if (!removed) throw notFound('You have no photo with this id.');
       for (const name of removed.unusedFiles) {
@@ -188,17 +183,17 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
           .remove(name)
           .catch((error: unknown) => request.log.warn({ err: error, name }, 'photo file not removed'));
       }
-      return reloadUser(request);
+      return reloadUser(request, request.member.id);
     },
   );
 
   app.put(
     '/api/profileimage.php',
-    { preHandler: requireMember, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
+    { config: { access: 'member' }, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
     async (request) => {
       const { id } = parseOrThrow(ProfileImageUpdateSchema, request.body);
-      if (!(await images.setMain(request.member!.id, id))) throw notFound('You have no photo with this id.');
-      return reloadUser(request);
+      if (!(await images.setMain(request.member.id, id))) throw notFound('You have no photo with this id.');
+      return reloadUser(request, request.member.id);
     },
   );
 };

@@ -3,7 +3,6 @@ import { EVENTS_PATH, type LiveEvent } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { HEARTBEAT_MS } from '../../http-limits.js';
-import { requireMember } from '../../plugins/session.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 
 export interface EventsRoutesOptions {
@@ -38,11 +37,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
   app.get(
     EVENTS_PATH,
     {
-      preHandler: [app.limits.perIp('events', CONNECTS_PER_IP_PER_MINUTE, 60_000), requireMember],
+      config: { access: 'member', limits: [app.limits.perIp('events', CONNECTS_PER_IP_PER_MINUTE, 60_000)] },
       compress: false,
     },
     async (request, reply) => {
-      const memberId = request.member!.id;
+      const memberId = request.member.id;
       const streams = perMember.get(memberId) ?? 0;
       if (streams >= MAX_STREAMS_PER_MEMBER) throw tooManyStreams();
       perMember.set(memberId, streams + 1);

@@ -6,11 +6,9 @@ import {
   ReportResponseSchema,
   VALIDATION,
 } from '@rendezvous/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberOf, requireMember } from '../../plugins/session.js';
 import { invalidInput, notFound } from '../../errors.js';
-import { UNCONFIRMED_STATUS } from '../../db/schema.js';
+import { UNCONFIRMED_STATUS, type MemberRow } from '../../db/schema.js';
 import { addToModerationQueue } from '../../db/moderation-queue.js';
 import type { Db } from '../../db/database.js';
 import type { EventBus } from '../../realtime/event-bus.js';
@@ -27,21 +25,19 @@ export const BLOCK_CHANGES_PER_MINUTE = 30;
 
 /** Ours: /api/block.php and /api/report.php, so members can keep someone away and tell the operator. */
 export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (app, { db, events }) => {
-  app.addHook('preHandler', requireMember);
   const blockLimit = app.limits.perMember('block', BLOCK_CHANGES_PER_MINUTE, MINUTE_MS);
 
   /**
    * Another member of this site, else 404. A gone member may still be reported or blocked (what
    * they did stays on record); an unconfirmed one is reached by nobody, so they answer as unknown.
    */
-  async function otherMember(request: FastifyRequest, profileId: number): Promise<number> {
-    const me = memberOf(request);
+  async function otherMember(me: MemberRow, profileId: number): Promise<number> {
     if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'That is your own profile.');
     const row = await db
       .selectFrom('members')
       .select('id')
       .where('id', '=', profileId)
-      .where('site_id', '=', request.site.id)
+      .where('site_id', '=', me.site_id)
       .where('status', '!=', UNCONFIRMED_STATUS)
       .executeTakeFirst();
     if (!row) throw notFound('No such member');
@@ -65,16 +61,21 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
     await Promise.all([events.publish(a, { type: 'chats' }), events.publish(b, { type: 'chats' })]);
   }
 
-  app.get('/api/block.php', { schema: { response: { 200: BlockedResponseSchema } } }, async (request) =>
-    blockedBy(memberOf(request).id),
+  app.get(
+    '/api/block.php',
+    { config: { access: 'member' }, schema: { response: { 200: BlockedResponseSchema } } },
+    async (request) => blockedBy(request.member.id),
   );
 
   app.post(
     '/api/block.php',
-    { preHandler: blockLimit, schema: { body: BlockRequestSchema, response: { 200: BlockedResponseSchema } } },
+    {
+      config: { access: 'member', limits: [blockLimit] },
+      schema: { body: BlockRequestSchema, response: { 200: BlockedResponseSchema } },
+    },
     async (request) => {
-      const me = memberOf(request).id;
-      const other = await otherMember(request, request.body.profile);
+      const me = request.member.id;
+      const other = await otherMember(request.member, request.body.profile);
       // Likes stay stored; every reader hides blocked members, so unblocking restores them.
       const result = await db
         .insertInto('blocks')
@@ -88,9 +89,12 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
 
   app.delete(
     '/api/block.php',
-    { preHandler: blockLimit, schema: { body: BlockRequestSchema, response: { 200: BlockedResponseSchema } } },
+    {
+      config: { access: 'member', limits: [blockLimit] },
+      schema: { body: BlockRequestSchema, response: { 200: BlockedResponseSchema } },
+    },
     async (request) => {
-      const me = memberOf(request).id;
+      const me = request.member.id;
       const other = request.body.profile;
       const result = await db
         .deleteFrom('blocks')
@@ -105,13 +109,13 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
   app.post(
     '/api/report.php',
     {
-      preHandler: app.limits.perMember('report', REPORTS_PER_HOUR, HOUR_MS),
+      config: { access: 'member', limits: [app.limits.perMember('report', REPORTS_PER_HOUR, HOUR_MS)] },
       schema: { body: ReportRequestSchema, response: { 200: ReportResponseSchema } },
     },
     async (request) => {
-      const me = memberOf(request).id;
+      const me = request.member.id;
       const { profile, conversation, reason, note } = request.body;
-      const reported = await otherMember(request, profile);
+      const reported = await otherMember(request.member, profile);
       if (conversation !== undefined) {
         // Only a conversation between the two: anything else is a 404, like an unknown id.
         const side = await db

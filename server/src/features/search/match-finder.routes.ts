@@ -36,7 +36,10 @@ export function registerMatchFinder(app: FastifyInstance, { results, cards, regi
   app.withTypeProvider<ZodTypeProvider>().get(
     MATCH_FINDER_PATH,
     {
-      preHandler: [app.limits.perIp('match-finder', MATCH_FINDER_LIMIT_PER_MINUTE, MINUTE_MS)],
+      config: {
+        access: 'optional',
+        limits: [app.limits.perIp('match-finder', MATCH_FINDER_LIMIT_PER_MINUTE, MINUTE_MS)],
+      },
       schema: { querystring: MatchFinderQuerySchema, response: { 200: MatchFinderResponseSchema } },
     },
     async (request) => {

@@ -37,7 +37,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
   app.get(
     '/api/search.php',
     // The answer is written from the cards' JSON (search-cards.ts), not serialized from objects.
-    { schema: { querystring: SearchQuerySchema } },
+    { config: { access: 'optional' }, schema: { querystring: SearchQuerySchema } },
     async (request, reply) => {
       const { query, member, site } = request;
       if (!member && !mayVisitorSearch(request, query.trafficsource)) throw notLoggedIn();

@@ -8,6 +8,7 @@ import { LOCALE_COOKIE, landerSlugOfPath, parseLanderSlug } from '@rendezvous/co
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
+import { declareAccessInScope } from '../../plugins/session.js';
 import { loadUser } from '../../platform/sessions/user.js';
 import type { Catalogues } from '../../platform/i18n/catalogues.js';
 import { detectLocale } from '../../platform/i18n/detect-locale.js';
@@ -81,6 +82,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
   const entry = options.loadEntry ? undefined : await loadEntry();
 
   if (!options.loadEntry) {
+    declareAccessInScope(app, 'public');
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -94,7 +96,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
     });
   }
 
-  app.get<{ Params: { '*': string } }>('/*', { config: { page: true } }, async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/*', { config: { access: 'optional', page: true } }, async (request, reply) => {
     // Unknown API, catalogue and media paths answer in JSON, never with a page. The router's
     // decoded path, not the raw URL, so `/%61pi/…` and `//api/…` are known for what they are.
     if (/^\/*(api|_i18n|media)\//.test(request.params['*'])) {
