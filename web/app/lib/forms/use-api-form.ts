@@ -73,5 +73,11 @@ export function useApiForm<Input extends FieldValues, Output = Input>({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(sendChecked)(event);
 
-  return { form, control: form.control, onSubmit, busy, failure };
+  /** Empties the form and its messages, e.g. when a dialog closes. */
+  const reset = () => {
+    form.reset();
+    setFailure(null);
+  };
+
+  return { form, control: form.control, onSubmit, reset, busy, failure };
 }

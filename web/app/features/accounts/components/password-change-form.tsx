@@ -9,18 +9,16 @@ import { ApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/forms/use-api-form';
 import { changePassword } from '../api/account-calls';
 
-const EMPTY = { current_password: '', password: '' };
-
 /** A new password for a logged-in member; every other browser is logged out by it. */
 export function PasswordChangeForm() {
   const { t } = useTranslation();
   const [changed, setChanged] = useState(false);
-  const { form, control, onSubmit, busy, failure } = useApiForm({
-    defaultValues: EMPTY,
+  const { control, onSubmit, reset, busy, failure } = useApiForm({
+    defaultValues: { current_password: '', password: '' },
     resolver: zodResolver(PasswordChangeSchema),
     send: async (values) => {
       await changePassword(values);
-      form.reset(EMPTY);
+      reset();
       setChanged(true);
     },
     failureOf: (error) =>

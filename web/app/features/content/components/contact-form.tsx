@@ -38,12 +38,12 @@ export function ContactForm({ member, labelledBy }: { member: boolean; labelledB
   const resolver: Resolver<VisitorContactRequest, unknown, VisitorContactRequest> = member
     ? zodResolver(MEMBER_FORM_SCHEMA)
     : zodResolver(VisitorContactRequestSchema);
-  const { form, control, onSubmit, busy, failure } = useApiForm({
+  const { control, onSubmit, reset, busy, failure } = useApiForm({
     defaultValues: EMPTY,
     resolver,
     send: async ({ name, email, ...message }) => {
       await sendContactMessage({ ...message, ...(member ? {} : { name, email }), language });
-      form.reset(EMPTY);
+      reset();
       setSent(true);
     },
     failureOf: (error) =>
