@@ -17,6 +17,8 @@ export interface ApiFormOptions<Input extends FieldValues, Output> {
   fieldOf?: (serverField: string) => string;
   /** Shows the refusal under this field rather than in the form's alert. */
   failureField?: Path<Input>;
+  /** After the first submit, checks a field again as it changes, so its message follows the typing. */
+  recheckOnChange?: boolean;
 }
 
 /**
@@ -31,12 +33,13 @@ export function useApiForm<Input extends FieldValues, Output = Input>({
   failureOf,
   fieldOf = (field) => field,
   failureField,
+  recheckOnChange = false,
 }: ApiFormOptions<Input, Output>) {
-  // Messages stay until the next submit and focus stays put, as before the forms shared this hook.
+  // Unless asked, messages stay until the next submit and focus stays put, as before the forms shared this hook.
   const form = useForm<Input, unknown, Output>({
     defaultValues,
     resolver,
-    reValidateMode: 'onSubmit',
+    reValidateMode: recheckOnChange ? 'onChange' : 'onSubmit',
     shouldFocusError: false,
   });
   // State lands after the next render; the ref stops a second submit that arrives before it.
