@@ -13,7 +13,7 @@ import { TextareaField, type TextareaFieldProps } from '../ui/textarea-field';
 
 type Bound<Props, Values extends FieldValues, Name extends FieldPath<Values>> = Omit<
   Props,
-  'name' | 'value' | 'onChange' | 'error'
+  'name' | 'value' | 'onChange'
 > & {
   control: Control<Values, unknown, FieldValues>;
   name: Name;
@@ -29,6 +29,8 @@ function useFormField<Values extends FieldValues, Name extends FieldPath<Values>
   name: Name,
   rules: UseControllerProps<Values, Name>['rules'],
   onEdit: (() => void) | undefined,
+  /** A message the form does not hold, e.g. from a check on the server; the form's own comes first. */
+  error: string | undefined,
 ) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name, rules });
@@ -40,7 +42,7 @@ function useFormField<Values extends FieldValues, Name extends FieldPath<Values>
       field.onChange(value);
       onEdit?.();
     },
-    error: message ? t(message, MIN_AGE_PARAMS) : undefined,
+    error: message ? t(message, MIN_AGE_PARAMS) : error,
   };
 }
 
@@ -49,9 +51,10 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   name,
   rules,
   onEdit,
+  error,
   ...props
 }: Bound<TextFieldProps, Values, Name>) {
-  return <TextField {...props} {...useFormField(control, name, rules, onEdit)} />;
+  return <TextField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
 }
 
 export function FormTextareaField<Values extends FieldValues, Name extends FieldPath<Values>>({
@@ -59,9 +62,10 @@ export function FormTextareaField<Values extends FieldValues, Name extends Field
   name,
   rules,
   onEdit,
+  error,
   ...props
 }: Bound<TextareaFieldProps, Values, Name>) {
-  return <TextareaField {...props} {...useFormField(control, name, rules, onEdit)} />;
+  return <TextareaField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
 }
 
 export function FormSelectField<Values extends FieldValues, Name extends FieldPath<Values>>({
@@ -69,7 +73,8 @@ export function FormSelectField<Values extends FieldValues, Name extends FieldPa
   name,
   rules,
   onEdit,
+  error,
   ...props
 }: Bound<SelectFieldProps, Values, Name>) {
-  return <SelectField {...props} {...useFormField(control, name, rules, onEdit)} />;
+  return <SelectField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
 }

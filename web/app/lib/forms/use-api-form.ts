@@ -2,6 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { ApiError } from '../api-error';
 
+/** What `send` answers when the form makes way for another screen: it stays busy, so nothing goes twice meanwhile. */
+export const LEAVING = Symbol('leaving');
+
 export interface ApiFormOptions<Input extends FieldValues, Output> {
   defaultValues: DefaultValues<Input>;
   /**
@@ -9,10 +12,13 @@ export interface ApiFormOptions<Input extends FieldValues, Output> {
    * no zod (login, a profile's report dialog): the fields then carry their own `rules`.
    */
   resolver?: Resolver<Input, unknown, Output>;
-  /** Sends the checked values; the form stays busy until it resolves. */
-  send: (values: Output) => Promise<void>;
-  /** The catalogue key for a refusal that blames none of this form's fields. */
-  failureOf: (error: unknown) => string;
+  /** Sends the checked values; the form stays busy until it resolves, and after that if it answers `LEAVING`. */
+  send: (values: Output) => Promise<void | typeof LEAVING>;
+  /**
+   * The catalogue key for a refusal this form's fields cannot show; `others` holds the server's
+   * messages for fields the form does not have.
+   */
+  failureOf: (error: unknown, others: Record<string, string>) => string;
   /** This form's name for a field the server names otherwise ('profile.personal.about_me' → 'about_me'). */
   fieldOf?: (serverField: string) => string;
   /** Shows the refusal under this field rather than in the form's alert. */
@@ -47,12 +53,22 @@ export function useApiForm<Input extends FieldValues, Output = Input>({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const fieldsOf = (error: unknown): [Path<Input>, string][] => {
+  /** The server's field messages, split into this form's fields and the rest. */
+  const fieldsOf = (error: unknown) => {
     const fields = error instanceof ApiError && error.status === 400 ? error.body?.error.fields : undefined;
     const known = Object.keys(form.getValues());
-    return Object.entries(fields ?? {})
-      .map(([field, key]): [string, string] => [fieldOf(field), key])
-      .filter((entry): entry is [Path<Input>, string] => known.includes(entry[0]));
+    const mine: [Path<Input>, string][] = [];
+    const others: Record<string, string> = {};
+    for (const [serverField, key] of Object.entries(fields ?? {})) {
+      const field = fieldOf(serverField);
+      if (isKnown(field)) mine.push([field, key]);
+      else others[field] = key;
+    }
+    return { mine, others };
+
+    function isKnown(field: string): field is Path<Input> {
+      return known.includes(field);
+    }
   };
 
   const sendChecked = async (values: Output) => {
@@ -61,17 +77,22 @@ export function useApiForm<Input extends FieldValues, Output = Input>({
     setBusy(true);
     setFailure(null);
     try {
-      await send(values);
+      if ((await send(values)) === LEAVING) return;
     } catch (error) {
-      const mine = fieldsOf(error);
-      for (const [field, key] of mine) form.setError(field, { type: 'server', message: key });
-      if (mine.length > 0) return;
-      if (failureField) form.setError(failureField, { type: 'server', message: failureOf(error) });
-      else setFailure(failureOf(error));
-    } finally {
-      sending.current = false;
-      setBusy(false);
+      showRefusal(error);
     }
+    sending.current = false;
+    setBusy(false);
+  };
+
+  const showRefusal = (error: unknown) => {
+    const { mine, others } = fieldsOf(error);
+    for (const [field, key] of mine) form.setError(field, { type: 'server', message: key });
+    // Nothing the server said is dropped: what no field here can show goes to the form's message.
+    if (mine.length > 0 && Object.keys(others).length === 0) return;
+    const message = failureOf(error, others);
+    if (failureField) form.setError(failureField, { type: 'server', message });
+    else setFailure(message);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(sendChecked)(event);

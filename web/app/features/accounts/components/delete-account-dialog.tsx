@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useApiForm } from '../../../lib/forms/use-api-form';
+import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { deleteAccount } from '../api/account-calls';
 
 /**
@@ -31,6 +31,7 @@ export function DeleteAccountDialog({
     send: async ({ password }) => {
       await deleteAccount(password);
       await onDeleted();
+      return LEAVING;
     },
     failureOf: () => 'login.unavailable',
     failureField: 'password',
