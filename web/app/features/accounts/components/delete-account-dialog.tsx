@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { DeleteAccountSchema } from '@rendezvous/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { deleteAccount } from '../api/account-calls';
 
 /**
@@ -23,27 +25,17 @@ export function DeleteAccountDialog({
 }) {
   const { t } = useTranslation();
   const [stage, setStage] = useState<'offer' | 'confirm'>(discount > 0 ? 'offer' : 'confirm');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setError('validation.required');
-      return;
-    }
-    setBusy(true);
-    try {
+  const { control, onSubmit, busy } = useApiForm({
+    defaultValues: { password: '' },
+    resolver: zodResolver(DeleteAccountSchema),
+    send: async ({ password }) => {
       await deleteAccount(password);
       await onDeleted();
-    } catch (caught) {
-      const field = caught instanceof ApiError ? caught.body?.error.fields?.password : undefined;
-      setError(field ?? 'login.unavailable');
-      setBusy(false);
-    }
-  }
+      return LEAVING;
+    },
+    failureOf: () => 'login.unavailable',
+    failureField: 'password',
+  });
 
   return (
     <Modal open={open} onClose={onClose} title={t(stage === 'offer' ? 'delete.offer_title' : 'delete.confirm_title')}>
@@ -58,17 +50,15 @@ export function DeleteAccountDialog({
           </div>
         </div>
       ) : (
-        <form className="space-y-4" onSubmit={submit} noValidate>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate>
           <p>{t('delete.confirm_text')}</p>
-          <TextField
+          <FormTextField
+            control={control}
             label={t('delete.password')}
             name="password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
             required
-            error={error ? t(error) : undefined}
           />
           <Button type="submit" variant="danger" block loading={busy}>
             {t('delete.submit')}

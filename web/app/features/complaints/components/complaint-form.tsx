@@ -10,14 +10,16 @@ import {
   type ComplaintRequest,
   type ComplaintSubject,
 } from '@rendezvous/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormSelectField, FormTextField, FormTextareaField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
+import { useApiForm } from '../../../lib/forms/use-api-form';
 import { sendComplaint } from '../api/send-complaint';
 
 export type ComplaintKind = ComplaintRequest['kind'];
@@ -38,8 +40,25 @@ export interface ComplaintFormProps {
   reporter: { name: string; email: string } | null;
 }
 
-/** Field name to catalogue key, from the contract's checks here or the server's answer. */
-type FieldErrors = Partial<Record<string, string>>;
+/** Both kinds' fields in one form; the schema keeps the kind's own and drops the rest. */
+interface ComplaintValues {
+  kind: ComplaintKind;
+  subject: string;
+  location: string;
+  member?: number;
+  conversation?: number;
+  category: string;
+  explanation: string;
+  /** Unknown to the schema's input: a blank one counts as not given. */
+  name: unknown;
+  email: unknown;
+  good_faith: boolean;
+  decision: string;
+}
+
+type ComplaintOutput = z.output<typeof ComplaintRequestSchema>;
+// Widened to the form's values: the schema itself decides which of them a kind needs.
+const COMPLAINT_SCHEMA: z.ZodType<ComplaintOutput, Partial<ComplaintValues>> = ComplaintRequestSchema;
 
 /**
  * The DSA notice-and-action form (Art. 16) and, in its second mode, the objection to a decision
@@ -48,75 +67,34 @@ type FieldErrors = Partial<Record<string, string>>;
 export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
   const { t, i18n } = useTranslation();
   const ids = { kind: useId(), goodFaith: useId() };
-  const [kind, setKind] = useState<ComplaintKind>(prefill.kind);
-  const [subject, setSubject] = useState<string>(prefill.subject);
-  const [location, setLocation] = useState(prefill.location);
-  const [category, setCategory] = useState<string>('');
-  const [explanation, setExplanation] = useState('');
-  const [name, setName] = useState(reporter?.name ?? '');
-  const [email, setEmail] = useState(reporter?.email ?? '');
-  const [goodFaith, setGoodFaith] = useState(false);
-  const [decision, setDecision] = useState(prefill.decision);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
-
-  const anonymousAllowed = category === ANONYMOUS_CATEGORY;
-  const errorOf = (field: string) => (errors[field] ? t(errors[field]) : undefined);
-  /** A field's message goes once the person changes that field. */
-  const edit =
-    <T,>(field: string, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-    };
-
-  function payload(): unknown {
-    const language = i18n.language;
-    if (kind === 'appeal') return { kind, decision, email, explanation, language };
-    return {
-      kind,
-      subject,
-      location,
+  const { form, control, onSubmit, busy, failure } = useApiForm<Partial<ComplaintValues>, ComplaintOutput>({
+    defaultValues: {
+      kind: prefill.kind,
+      subject: prefill.subject,
+      location: prefill.location,
       ...(prefill.member === undefined ? {} : { member: prefill.member }),
       ...(prefill.conversation === undefined ? {} : { conversation: prefill.conversation }),
-      category,
-      explanation,
-      name,
-      email,
-      good_faith: goodFaith,
-      language,
-    };
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(null);
-    const parsed = ComplaintRequestSchema.safeParse(payload());
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const { reference } = await sendComplaint(parsed.data);
-      setSent({ reference, email: parsed.data.email ?? '' });
-    } catch (caught) {
-      const fields = caught instanceof ApiError ? caught.body?.error.fields : undefined;
-      if (fields) setErrors(fields);
-      else
-        setFailure(
-          caught instanceof ApiError && caught.status === 429 ? 'complaints.rate_limited' : 'complaints.failed',
-        );
-    } finally {
-      setBusy(false);
-    }
-  }
+      category: '',
+      explanation: '',
+      name: reporter?.name ?? '',
+      email: reporter?.email ?? '',
+      good_faith: false,
+      decision: prefill.decision,
+    } satisfies ComplaintValues,
+    resolver: zodResolver(COMPLAINT_SCHEMA),
+    send: async (complaint) => {
+      const { reference } = await sendComplaint({ ...complaint, language: i18n.language });
+      setSent({ reference, email: complaint.email ?? '' });
+    },
+    failureOf: (error) =>
+      error instanceof ApiError && error.status === 429 ? 'complaints.rate_limited' : 'complaints.failed',
+  });
+  const kind = useWatch({ control, name: 'kind' }) ?? prefill.kind;
+  const anonymousAllowed = useWatch({ control, name: 'category' }) === ANONYMOUS_CATEGORY;
+  /** A field's message goes once the person changes that field. */
+  const edit = (field: FieldPath<ComplaintValues>) => () => form.clearErrors(field);
+  const goodFaithError = form.formState.errors.good_faith?.message;
 
   if (sent) {
     return (
@@ -138,7 +116,7 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
   }
 
   return (
-    <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="space-y-5" onSubmit={onSubmit} noValidate>
       <fieldset className="space-y-2">
         <legend className="field-label">{t('complaints.kind_label')}</legend>
         {(['notice', 'appeal'] as const).map((value) => (
@@ -150,8 +128,8 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
               value={value}
               checked={kind === value}
               onChange={() => {
-                setKind(value);
-                setErrors({});
+                form.setValue('kind', value);
+                form.clearErrors();
               }}
             />
             <span>{t(`complaints.kind_${value}`)}</span>
@@ -161,27 +139,25 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
 
       {kind === 'notice' ? (
         <>
-          <SelectField
+          <FormSelectField
+            control={control}
+            onEdit={edit('subject')}
             label={t('complaints.subject_label')}
             name="subject"
             required
-            value={subject}
             placeholder={t('complaints.choose')}
             options={COMPLAINT_SUBJECTS.map((value) => ({ value, label: t(`complaints.subject_${value}`) }))}
-            onChange={edit('subject', setSubject)}
-            error={errorOf('subject')}
           />
           <div>
-            <TextField
+            <FormTextField
+              control={control}
+              onEdit={edit('location')}
               label={t('complaints.location_label')}
               name="location"
               required
-              value={location}
-              onChange={edit('location', setLocation)}
               trim
               maxLength={COMPLAINT_LOCATION_MAX}
               hint={t('complaints.location_hint')}
-              error={errorOf('location')}
             />
             {prefill.member !== undefined ? (
               <p className="field-hint">
@@ -192,71 +168,65 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
               </p>
             ) : null}
           </div>
-          <SelectField
+          <FormSelectField
+            control={control}
+            onEdit={edit('category')}
             label={t('complaints.category_label')}
             name="category"
             required
-            value={category}
             placeholder={t('complaints.choose')}
             options={COMPLAINT_CATEGORIES.map((value: ComplaintCategory) => ({
               value,
               label: t(`complaints.category_${value}`),
             }))}
-            onChange={edit('category', setCategory)}
-            error={errorOf('category')}
           />
-          <TextareaField
+          <FormTextareaField
+            control={control}
+            onEdit={edit('explanation')}
             label={t('complaints.explanation_label')}
             name="explanation"
             required
-            value={explanation}
-            onChange={edit('explanation', setExplanation)}
             maxLength={COMPLAINT_EXPLANATION_MAX}
             rows={5}
             hint={t('complaints.explanation_hint')}
-            error={errorOf('explanation')}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            onEdit={edit('name')}
             label={t('complaints.name_label')}
             name="name"
             autoComplete="name"
             required={!anonymousAllowed}
-            value={name}
-            onChange={edit('name', setName)}
             trim
-            error={errorOf('name')}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            onEdit={edit('email')}
             label={t('complaints.email_label')}
             name="email"
             type="email"
             inputMode="email"
             autoComplete="email"
             required={!anonymousAllowed}
-            value={email}
-            onChange={edit('email', setEmail)}
             trim
             hint={t(anonymousAllowed ? 'complaints.anonymous_allowed' : 'complaints.email_hint')}
-            error={errorOf('email')}
           />
           <div className="field">
             <label className="flex min-h-11 items-start gap-2">
               <input
                 type="checkbox"
                 className="mt-1 size-5 shrink-0 accent-brand"
-                name="good_faith"
                 required
-                checked={goodFaith}
-                aria-invalid={errors.good_faith ? true : undefined}
-                aria-describedby={errors.good_faith ? ids.goodFaith : undefined}
-                onChange={(event) => edit('good_faith', setGoodFaith)(event.target.checked)}
+                aria-invalid={goodFaithError ? true : undefined}
+                aria-describedby={goodFaithError ? ids.goodFaith : undefined}
+                {...form.register('good_faith', { onChange: edit('good_faith') })}
               />
               <span>{t('complaints.good_faith')}</span>
             </label>
             <div aria-live="polite">
-              {errors.good_faith ? (
+              {goodFaithError ? (
                 <p id={ids.goodFaith} className="field-error">
-                  {errorOf('good_faith')}
+                  {t(goodFaithError)}
                 </p>
               ) : null}
             </div>
@@ -265,40 +235,37 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
       ) : (
         <>
           <p>{t('complaints.appeal_intro')}</p>
-          <TextField
+          <FormTextField
+            control={control}
+            onEdit={edit('decision')}
             label={t('complaints.decision_label')}
             name="decision"
             required
-            value={decision}
-            onChange={edit('decision', setDecision)}
             trim
             maxLength={DECISION_REFERENCE_MAX}
             hint={t('complaints.decision_hint')}
-            error={errorOf('decision')}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            onEdit={edit('email')}
             label={t('complaints.email_label')}
             name="email"
             type="email"
             inputMode="email"
             autoComplete="email"
             required
-            value={email}
-            onChange={edit('email', setEmail)}
             trim
             hint={t('complaints.email_hint')}
-            error={errorOf('email')}
           />
-          <TextareaField
+          <FormTextareaField
+            control={control}
+            onEdit={edit('explanation')}
             label={t('complaints.appeal_explanation_label')}
             name="explanation"
             required
-            value={explanation}
-            onChange={edit('explanation', setExplanation)}
             maxLength={COMPLAINT_EXPLANATION_MAX}
             rows={5}
             hint={t('complaints.explanation_hint')}
-            error={errorOf('explanation')}
           />
         </>
       )}

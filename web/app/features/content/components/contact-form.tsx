@@ -5,21 +5,25 @@ import {
   EMAIL_MAX,
   NAME_MAX,
   VisitorContactRequestSchema,
+  type VisitorContactRequest,
 } from '@rendezvous/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField, FormTextareaField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useApiForm } from '../../../lib/forms/use-api-form';
 import { useLocale } from '../../../lib/locale';
 import { sendContactMessage } from '../api/send-contact';
 
-type Field = 'name' | 'email' | 'subject' | 'message';
-type Fields = Partial<Record<Field, string>>;
+// A member's name and address come from the account: only subject and message are checked and sent.
+const MEMBER_FORM_SCHEMA = ContactRequestSchema.extend({ name: z.string(), email: z.string() });
 
-const EMPTY = { name: '', email: '', subject: '', message: '' };
+const EMPTY: VisitorContactRequest = { name: '', email: '', subject: '', message: '' };
 
 /**
  * The service page's contact form (spec §2): support gets the message by mail, the sender a
@@ -29,44 +33,27 @@ const EMPTY = { name: '', email: '', subject: '', message: '' };
 export function ContactForm({ member, labelledBy }: { member: boolean; labelledBy: string }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  const [values, setValues] = useState(EMPTY);
-  const [fields, setFields] = useState<Fields>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setSent(false);
-    const language = locale === 'pseudo' ? null : locale;
-    const parsed = member
-      ? ContactRequestSchema.safeParse({ subject: values.subject, message: values.message, language })
-      : VisitorContactRequestSchema.safeParse({ ...values, language });
-    if (!parsed.success) {
-      const problems: Fields = {};
-      for (const issue of parsed.error.issues) problems[issue.path[0] as Field] ??= issue.message;
-      setFields(problems);
-      return;
-    }
-    setFields({});
-    setFailure(null);
-    setBusy(true);
-    try {
-      await sendContactMessage(parsed.data);
-      setValues(EMPTY);
+  const language = locale === 'pseudo' ? null : locale;
+  const resolver: Resolver<VisitorContactRequest, unknown, VisitorContactRequest> = member
+    ? zodResolver(MEMBER_FORM_SCHEMA)
+    : zodResolver(VisitorContactRequestSchema);
+  const { control, onSubmit, reset, busy, failure } = useApiForm({
+    defaultValues: EMPTY,
+    resolver,
+    send: async ({ name, email, ...message }) => {
+      await sendContactMessage({ ...message, ...(member ? {} : { name, email }), language });
+      reset();
       setSent(true);
-    } catch (caught) {
-      const serverFields = caught instanceof ApiError ? caught.body?.error.fields : undefined;
-      if (serverFields) setFields(serverFields);
-      else setFailure(caught instanceof ApiError && caught.status === 429 ? 'service.rate_limited' : 'service.failed');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureOf: (error) =>
+      error instanceof ApiError && error.status === 429 ? 'service.rate_limited' : 'service.failed',
+  });
 
-  const error = (field: Field) => (fields[field] ? t(fields[field]) : undefined);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    setSent(false);
+    onSubmit(event);
+  }
 
   return (
     <form className="card mt-6 space-y-4 p-5" onSubmit={submit} noValidate aria-labelledby={labelledBy}>
@@ -75,48 +62,40 @@ export function ContactForm({ member, labelledBy }: { member: boolean; labelledB
         <p className="text-ink-muted">{t('service.member_note')}</p>
       ) : (
         <>
-          <TextField
+          <FormTextField
+            control={control}
             label={t('service.name')}
             name="name"
             autoComplete="name"
-            value={values.name}
-            onChange={set('name')}
             maxLength={NAME_MAX}
             required
-            error={error('name')}
           />
-          <TextField
+          <FormTextField
+            control={control}
             label={t('service.email')}
             hint={t('service.email_hint')}
             name="email"
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
             maxLength={EMAIL_MAX}
             required
-            error={error('email')}
           />
         </>
       )}
-      <TextField
+      <FormTextField
+        control={control}
         label={t('service.subject')}
         name="subject"
-        value={values.subject}
-        onChange={set('subject')}
         maxLength={CONTACT_SUBJECT_MAX}
         required
-        error={error('subject')}
       />
-      <TextareaField
+      <FormTextareaField
+        control={control}
         label={t('service.message')}
         name="message"
         rows={6}
-        value={values.message}
-        onChange={set('message')}
         maxLength={CONTACT_MESSAGE_MAX}
         required
-        error={error('message')}
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <Button type="submit" variant="primary" loading={busy}>

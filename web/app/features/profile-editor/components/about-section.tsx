@@ -1,10 +1,9 @@
 import { NOTE_MAX, type Settings, type User } from '@rendezvous/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormTextareaField } from '../../../components/forms/form-fields';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
-import { TextareaField } from '../../../components/ui/textarea-field';
 import { updateProfile } from '../api/profile-calls';
-import { useSectionSave } from '../hooks/use-section-save';
+import { useSectionForm } from '../hooks/use-section-form';
 import { EditorSection, SectionForm } from './editor-section';
 
 export interface AboutSectionProps {
@@ -18,33 +17,31 @@ export function AboutSection({ user, settings, onSaved }: AboutSectionProps) {
   const { t } = useTranslation();
   const labels = useProfileFieldLabels();
   const notes = settings.visible_profile_notes;
-  const [texts, setTexts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(notes.map((name) => [name, user.profile.personal[name] ?? ''])),
-  );
-  const { state, failure, fieldErrors, save, edited } = useSectionSave(notes, onSaved);
+  const { control, onSubmit, busy, saved, failure } = useSectionForm<Record<string, string>>({
+    defaultValues: Object.fromEntries(notes.map((name) => [name, user.profile.personal[name] ?? ''])),
+    save: (texts) =>
+      updateProfile({ personal: Object.fromEntries(notes.map((name) => [name, (texts[name] ?? '').trim()])) }),
+    onSaved,
+  });
   if (notes.length === 0) return null;
-
-  function submit() {
-    const personal = Object.fromEntries(notes.map((name) => [name, (texts[name] ?? '').trim()]));
-    void save(() => updateProfile({ personal }));
-  }
 
   return (
     <EditorSection title={t('profile_edit.about_title')} intro={t('profile_edit.about_intro')}>
-      <SectionForm submitLabel={t('profile_edit.about_save')} state={state} failure={failure} onSubmit={submit}>
+      <SectionForm
+        submitLabel={t('profile_edit.about_save')}
+        busy={busy}
+        saved={saved}
+        failure={failure}
+        onSubmit={onSubmit}
+      >
         {notes.map((name) => (
-          <TextareaField
+          <FormTextareaField
             key={name}
+            control={control}
             label={labels.note(name)}
             name={name}
-            value={texts[name] ?? ''}
-            onChange={(value) => {
-              edited();
-              setTexts((current) => ({ ...current, [name]: value }));
-            }}
             maxLength={NOTE_MAX}
             textareaClassName="h-[150px]"
-            error={fieldErrors[name] ? t(fieldErrors[name]) : undefined}
           />
         ))}
       </SectionForm>

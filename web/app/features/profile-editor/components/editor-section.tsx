@@ -2,7 +2,6 @@ import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
-import type { SaveState } from '../hooks/use-section-save';
 
 export interface EditorSectionProps {
   title: string;
@@ -31,29 +30,26 @@ export function EditorSection({ title, intro, headingRef, children }: EditorSect
 export interface SectionFormProps {
   /** The save button's text, naming what it saves (several sections share the page). */
   submitLabel: string;
-  state: SaveState;
+  busy: boolean;
+  saved: boolean;
   /** A catalogue key for a failure of the whole form. */
   failure: string | null;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }
 
 /** The fields of a section with its save button and, next to it, the outcome. */
-export function SectionForm({ submitLabel, state, failure, onSubmit, children }: SectionFormProps) {
+export function SectionForm({ submitLabel, busy, saved, failure, onSubmit, children }: SectionFormProps) {
   const { t } = useTranslation();
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state !== 'busy') onSubmit();
-  }
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+    <form className="space-y-4" onSubmit={onSubmit} noValidate>
       {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
       {children}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button type="submit" loading={state === 'busy'}>
+        <Button type="submit" loading={busy}>
           {submitLabel}
         </Button>
-        <SavedNote show={state === 'saved'}>{t('profile_edit.saved')}</SavedNote>
+        <SavedNote show={saved && !busy}>{t('profile_edit.saved')}</SavedNote>
       </div>
     </form>
   );

@@ -1,12 +1,10 @@
 import { VALIDATION, type Settings, type User } from '@rendezvous/contract';
-import { useState } from 'react';
+import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
 import { updateLocation } from '../api/profile-calls';
-import { useSectionSave } from '../hooks/use-section-save';
+import { useSectionForm } from '../hooks/use-section-form';
 import { EditorSection, SectionForm } from './editor-section';
-
-const FIELDS = ['country', 'countryregion', 'city'] as const;
 
 export interface LocationSectionProps {
   user: User;
@@ -20,48 +18,66 @@ function initialCountry(user: User, settings: Settings): string {
   return settings.countries.length === 1 ? (settings.countries[0] ?? '') : '';
 }
 
+interface LocationFormValues {
+  country: string;
+  countryregion: string;
+  city: string;
+}
+
+// A hand-made resolver rather than the contract's schema: the profile page loads no zod.
+const requireCountry: Resolver<LocationFormValues> = (values): ResolverResult<LocationFormValues> => {
+  if (values.country) return { values, errors: {} };
+  return { values: {}, errors: { country: { type: 'required', message: VALIDATION.required } } };
+};
+
 /** Spec §2 step 3 again: country (when there is a choice), region and town. */
 export function LocationSection({ user, settings, onSaved }: LocationSectionProps) {
   const { t } = useTranslation();
-  const [country, setCountry] = useState(() => initialCountry(user, settings));
-  const [region, setRegion] = useState(() => (user.profile.countryregion ? String(user.profile.countryregion) : ''));
-  const [city, setCity] = useState(user.profile.city ?? '');
-  const { state, failure, fieldErrors, setFieldErrors, save, edited } = useSectionSave(FIELDS, onSaved);
   const showCity = settings.signup.showCity;
-  const regions = settings.region_data[country] ?? [];
-
-  function submit() {
-    if (!country) {
-      setFieldErrors({ country: VALIDATION.required });
-      return;
-    }
-    void save(() =>
+  const { form, control, onSubmit, busy, saved, failure } = useSectionForm<LocationFormValues>({
+    defaultValues: {
+      country: initialCountry(user, settings),
+      countryregion: user.profile.countryregion ? String(user.profile.countryregion) : '',
+      city: user.profile.city ?? '',
+    },
+    resolver: requireCountry,
+    save: ({ country, countryregion, city }) =>
       updateLocation({
         country,
-        countryregion: region ? Number(region) : null,
+        countryregion: countryregion ? Number(countryregion) : null,
         ...(showCity ? { city: city || null } : {}),
       }),
-    );
-  }
+    onSaved,
+  });
+  // The fields are shared with sign-up, which holds them as one value; this form keeps the server's names.
+  const [country, region, city] = useWatch({ control, name: ['country', 'countryregion', 'city'] });
+  const { errors } = form.formState;
+  const regions = settings.region_data[country] ?? [];
 
   // A site with one country, no regions and no town field leaves nothing to choose.
   if (settings.countries.length <= 1 && regions.length === 0 && !showCity) return null;
 
-  const error = (field: (typeof FIELDS)[number]) => (fieldErrors[field] ? t(fieldErrors[field]) : undefined);
-
   return (
     <EditorSection title={t('profile_edit.location_title')} intro={t('profile_edit.location_intro')}>
-      <SectionForm submitLabel={t('profile_edit.location_save')} state={state} failure={failure} onSubmit={submit}>
+      <SectionForm
+        submitLabel={t('profile_edit.location_save')}
+        busy={busy}
+        saved={saved}
+        failure={failure}
+        onSubmit={onSubmit}
+      >
         <LocationFields
           settings={settings}
           value={{ country, region, city }}
           onChange={(next) => {
-            edited();
-            setCountry(next.country);
-            setRegion(next.region);
-            setCity(next.city);
+            form.setValue('country', next.country);
+            form.setValue('countryregion', next.region);
+            form.setValue('city', next.city);
           }}
-          error={(field) => error(field === 'region' ? 'countryregion' : field)}
+          error={(field) => {
+            const message = errors[field === 'region' ? 'countryregion' : field]?.message;
+            return message ? t(message) : undefined;
+          }}
         />
       </SectionForm>
     </EditorSection>

@@ -1,12 +1,16 @@
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@rendezvous/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSelectField, FormTextareaField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
+import { useApiForm } from '../../../lib/forms/use-api-form';
 import { reportMember } from '../api/safety-calls';
+
+// Checked by rules rather than the contract's schema: a profile page loads no zod.
+const isReason = (value: string): value is ReportReason => REPORT_REASONS.some((known) => known === value);
+const REASON_RULES = { validate: (reason: string) => isReason(reason) || 'safety.reason_required' };
 
 export interface ReportDialogProps {
   open: boolean;
@@ -19,33 +23,12 @@ export interface ReportDialogProps {
 export function ReportDialog({ open, onClose, profile, conversationId }: ReportDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const [reason, setReason] = useState<ReportReason | ''>('');
-  const [note, setNote] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [done, setDone] = useState(false);
-
-  const close = () => {
-    onClose();
-    // Next time the dialog starts empty.
-    setReason('');
-    setNote('');
-    setReasonError(undefined);
-    setFailed(false);
-    setDone(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!reason) {
-      setReasonError(t('safety.reason_required'));
-      return;
-    }
-    setBusy(true);
-    setFailed(false);
-    try {
+  const { form, control, onSubmit, reset, busy, failure } = useApiForm({
+    defaultValues: { reason: '', note: '' },
+    send: async ({ reason, note }) => {
+      // The rules have checked it already; this tells the types.
+      if (!isReason(reason)) return;
       const trimmed = note.trim();
       await reportMember({
         profile: profile.id,
@@ -54,12 +37,18 @@ export function ReportDialog({ open, onClose, profile, conversationId }: ReportD
         note: trimmed === '' ? undefined : trimmed,
       });
       setDone(true);
-    } catch (error) {
+    },
+    failureOf: (error) => {
       console.warn('Could not send the report', error);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+      return 'safety.report_failed';
+    },
+  });
+
+  const close = () => {
+    onClose();
+    // Next time the dialog starts empty.
+    reset();
+    setDone(false);
   };
 
   return (
@@ -85,30 +74,26 @@ export function ReportDialog({ open, onClose, profile, conversationId }: ReportD
       {done ? (
         <p role="status">{t('safety.report_done')}</p>
       ) : (
-        <form id={formId} className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+        <form id={formId} className="space-y-4" onSubmit={onSubmit} noValidate>
           <p>{t('safety.report_intro', { name: profile.name })}</p>
-          <SelectField
+          <FormSelectField
+            control={control}
+            rules={REASON_RULES}
+            onEdit={() => form.clearErrors('reason')}
             label={t('safety.reason_label')}
             name="reason"
             required
-            value={reason}
             placeholder={t('safety.reason_placeholder')}
-            error={reasonError}
             options={REPORT_REASONS.map((value) => ({ value, label: t(`safety.reason_${value}`) }))}
-            onChange={(value) => {
-              setReason(value as ReportReason | '');
-              setReasonError(undefined);
-            }}
           />
-          <TextareaField
+          <FormTextareaField
+            control={control}
             label={t('safety.note_label')}
             name="note"
-            value={note}
             maxLength={REPORT_NOTE_MAX_LENGTH}
             rows={3}
-            onChange={setNote}
           />
-          {failed ? <FormAlert>{t('safety.report_failed')}</FormAlert> : null}
+          {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
         </form>
       )}
     </Modal>

@@ -49,7 +49,8 @@ describe('the block and report menu', () => {
 
     await user.click(await screen.findByRole('button', { name: t('safety.actions', { name: 'Greta' }) }));
     await user.click(screen.getByRole('button', { name: t('safety.report', { name: 'Greta' }) }));
-    const dialog = screen.getByRole('dialog', { name: t('safety.report_title', { name: 'Greta' }) });
+    // The report dialog loads on first use.
+    const dialog = await screen.findByRole('dialog', { name: t('safety.report_title', { name: 'Greta' }) });
 
     await user.click(within(dialog).getByRole('button', { name: t('safety.report_submit') }));
     expect(within(dialog).getByText(t('safety.reason_required'))).toBeTruthy();

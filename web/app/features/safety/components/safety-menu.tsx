@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BlockDialog } from './block-dialog';
-import { ReportDialog } from './report-dialog';
 
 export interface SafetyMenuProps {
   profile: { id: number; name: string };
@@ -22,6 +21,9 @@ function complaintFormPath(profileId: number, conversationId?: number): string {
   return `/complaints?${query.toString()}`;
 }
 
+// The report form brings the form library with it: it loads when first asked for, not with every profile.
+const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
+
 /**
  * "More actions" for another member: block, report, or the complaint form. A disclosure rather
  * than an ARIA menu: Tab reaches every item, and Escape or a click elsewhere closes it.
@@ -30,6 +32,7 @@ export function SafetyMenu({ profile, conversationId, onBlocked }: SafetyMenuPro
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
+  const [reportAsked, setReportAsked] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -57,6 +60,7 @@ export function SafetyMenu({ profile, conversationId, onBlocked }: SafetyMenuPro
   const choose = (next: 'block' | 'report') => {
     setOpen(false);
     setDialog(next);
+    if (next === 'report') setReportAsked(true);
   };
   const closeDialog = () => {
     setDialog(null);
@@ -123,12 +127,16 @@ export function SafetyMenu({ profile, conversationId, onBlocked }: SafetyMenuPro
           onBlocked();
         }}
       />
-      <ReportDialog
-        open={dialog === 'report'}
-        onClose={closeDialog}
-        profile={profile}
-        conversationId={conversationId}
-      />
+      {reportAsked ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            open={dialog === 'report'}
+            onClose={closeDialog}
+            profile={profile}
+            conversationId={conversationId}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

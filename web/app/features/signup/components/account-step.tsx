@@ -9,13 +9,15 @@ import {
   type SignupRequest,
   type User,
 } from '@rendezvous/contract';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormTextField } from '../../../components/forms/form-fields';
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { createAccount } from '../api/signup-calls';
 import { shouldCheckEmail, useEmailCheck, type EmailCheck } from '../hooks/use-email-check';
 import { suggestEmail } from '../lib/email-suggestion';
@@ -36,10 +38,11 @@ export interface AccountStepProps {
   showLegalLinks?: boolean;
 }
 
-type Field = 'email' | 'name' | 'password';
-/** A message key and the value it was found for: editing the field hides it until checked again. */
-type Problem = { value: string; key: string };
-type Problems = Partial<Record<Field, Problem>>;
+interface AccountValues {
+  email: string;
+  name: string;
+  password: string;
+}
 
 const STATUS_MESSAGES = {
   active: 'signup.email_active',
@@ -60,36 +63,61 @@ function passwordProblem(password: string): string | null {
   return null;
 }
 
+/** Spec §5's checks before sending; an empty name stands for the part of the address before the @. */
+const checkAccount: Resolver<AccountValues> = (values) => {
+  const errors: FieldErrors<AccountValues> = {};
+  const emailKey = emailFormatProblem(values.email);
+  if (emailKey) errors.email = { type: 'validate', message: emailKey };
+  const nameKey = nameProblem(values.name || defaultName(values.email), values.email);
+  if (nameKey) errors.name = { type: 'validate', message: nameKey };
+  const passwordKey = passwordProblem(values.password);
+  if (passwordKey) errors.password = { type: 'validate', message: passwordKey };
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
 /** Spec §2 step 0: e-mail, name and password; creates the account. */
 export function AccountStep({ context, onCreated, title, intro, top, showLegalLinks = true }: AccountStepProps) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
   const [suggestion, setSuggestion] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // State updates land after the next render; the ref stops a second submit that arrives before it.
-  const sending = useRef(false);
   const attempts = useRef(0);
   const { check, run: runCheck } = useEmailCheck();
   const failureId = useId();
+  const { form, control, onSubmit, busy, failure } = useApiForm({
+    defaultValues: { email: '', name: '', password: '' },
+    resolver: checkAccount,
+    send: async ({ email, name, password }) => {
+      const checked = await verifyEmail(email);
+      if (checked?.state !== 'done' || checked.status !== 'new') return;
+      attempts.current += 1;
+      const user = await createAccount({
+        ...context(),
+        email,
+        name: name || defaultName(email),
+        password,
+        token: checked.token,
+        n: attempts.current,
+      });
+      onCreated(user);
+      // The account exists and the form makes way for the next screen.
+      return LEAVING;
+    },
+    failureOf,
+  });
+  const email = useWatch({ control, name: 'email' });
+  const { errors } = form.formState;
 
-  const values: Record<Field, string> = { email, name, password };
-  const problemFor = (field: Field) => {
-    const problem = problems[field];
-    return problem && problem.value === values[field] ? problem.key : null;
-  };
   const checkFor = (value: string): EmailCheck | null => (check && check.email === value ? check : null);
 
-  const setProblem = (field: Field, value: string, key: string | null) =>
-    setProblems((current) => ({ ...current, [field]: key ? { value, key } : undefined }));
+  /** Sets or clears a field's message outside a submit: on blur, and while a shown message follows the typing. */
+  const setProblem = (field: keyof AccountValues, key: string | null) => {
+    if (key) form.setError(field, { type: 'validate', message: key });
+    else form.clearErrors(field);
+  };
 
   /** The message for the e-mail field: its format, the server's earlier refusal, then the check. */
   function emailMessage(): { key: string; status?: keyof typeof STATUS_MESSAGES } | null {
-    const own = problemFor('email');
+    const own = errors.email?.message;
     if (own) return { key: own };
     const current = checkFor(email);
     if (current?.state === 'failed') return { key: 'signup.email_check_failed' };
@@ -102,7 +130,7 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
   /** Spec §5: on blur, the format first, then the server, but only for something that looks like an address. */
   async function verifyEmail(value: string): Promise<EmailCheck | null> {
     const format = emailFormatProblem(value);
-    setProblem('email', value, format);
+    setProblem('email', format);
     setSuggestion(format ? null : suggestEmail(value));
     if (format || !shouldCheckEmail(value)) return null;
     const known = checkFor(value);
@@ -110,92 +138,37 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
     return runCheck(value);
   }
 
-  function verifyName(value: string, forEmail: string) {
-    setProblem('name', value, value === '' ? null : nameProblem(value, forEmail));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending.current) return;
-
-    const finalName = name || defaultName(email);
-    const found: Problems = {};
-    const emailKey = emailFormatProblem(email);
-    if (emailKey) found.email = { value: email, key: emailKey };
-    const nameKey = nameProblem(finalName, email);
-    if (nameKey) found.name = { value: name, key: nameKey };
-    const passwordKey = passwordProblem(password);
-    if (passwordKey) found.password = { value: password, key: passwordKey };
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-
-    sending.current = true;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const checked = await verifyEmail(email);
-      if (checked?.state === 'done' && checked.status === 'new') {
-        attempts.current += 1;
-        const user = await createAccount({
-          ...context(),
-          email,
-          name: finalName,
-          password,
-          token: checked.token,
-          n: attempts.current,
-        });
-        // Stays busy: the account exists, and the form makes way for the next screen.
-        onCreated(user);
-        return;
-      }
-    } catch (error) {
-      showFailure(error);
-    }
-    sending.current = false;
-    setBusy(false);
+  function verifyName(value: string) {
+    setProblem('name', value === '' ? null : nameProblem(value, form.getValues('email')));
   }
 
   /** Spec §8: field errors go next to their fields, anything else into one alert; the visitor may try again. */
-  function showFailure(error: unknown) {
+  function failureOf(error: unknown, others: Record<string, string>): string {
     if (!(error instanceof ApiError)) {
       console.warn('Sign-up failed', error);
-      setFailure(t('signup.failed'));
-      return;
+      return 'signup.failed';
     }
-    const fields = error.body?.error.fields;
-    if (error.status === 400 && fields) {
-      const next: Problems = {};
-      const other: string[] = [];
-      for (const [field, key] of Object.entries(fields)) {
-        if (field === 'email' || field === 'name' || field === 'password') next[field] = { value: values[field], key };
-        else other.push(t(key, MIN_AGE_PARAMS));
-      }
-      setProblems(next);
-      setFailure(other.length > 0 ? other.join(' ') : null);
-      return;
-    }
-    if (error.status === 403 && error.body?.error.code === 'signups_closed') setFailure(t('signup.signups_closed'));
-    else if (error.status === 429) setFailure(t('signup.rate_limited'));
-    else setFailure(t('signup.failed'));
+    // A field of the rest of the payload (a lander's profile answers) has no input here.
+    const other = Object.values(others)[0];
+    if (other) return other;
+    if (error.status === 403 && error.body?.error.code === 'signups_closed') return 'signup.signups_closed';
+    if (error.status === 429) return 'signup.rate_limited';
+    return 'signup.failed';
   }
 
   const emailProblem = emailMessage();
   const emailCheck = checkFor(email);
-  const nameKey = problemFor('name');
-  const passwordKey = problemFor('password');
-  const hasErrors = Boolean(emailProblem || nameKey || passwordKey);
+  const hasErrors = Boolean(emailProblem || errors.name || errors.password);
 
   return (
     <StepShell title={title} intro={intro} top={top}>
-      <form
-        className="space-y-4"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-describedby={failure ? failureId : undefined}
-      >
-        {failure ? <StepAlert id={failureId}>{failure}</StepAlert> : null}
+      <form className="space-y-4" onSubmit={onSubmit} noValidate aria-describedby={failure ? failureId : undefined}>
+        {failure ? <StepAlert id={failureId}>{t(failure, MIN_AGE_PARAMS)}</StepAlert> : null}
         <div>
-          <TextField
+          <FormTextField
+            control={control}
+            // Editing hides the message found for the old value; leaving the field checks again.
+            onEdit={() => form.clearErrors('email')}
             label={t('signup.email')}
             name="email"
             type="email"
@@ -203,8 +176,6 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
             inputMode="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={email}
-            onChange={setEmail}
             onBlur={(value) => {
               if (value !== '') void verifyEmail(value);
             }}
@@ -235,7 +206,7 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
                 type="button"
                 className="text-link font-semibold break-all"
                 onClick={() => {
-                  setEmail(suggestion);
+                  form.setValue('email', suggestion);
                   setSuggestion(null);
                   void verifyEmail(suggestion);
                 }}
@@ -245,40 +216,37 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
             </p>
           ) : null}
         </div>
-        <TextField
+        <FormTextField
+          control={control}
           label={t('signup.name')}
           name="name"
           autoComplete="given-name"
-          value={name}
-          onChange={(value) => {
-            setName(value);
+          onEdit={() => {
             // Once a message shows, it follows the typing so it goes away as soon as the name is fine.
-            if (problems.name) verifyName(value, email);
+            if (form.getFieldState('name').error) verifyName(form.getValues('name'));
           }}
-          onBlur={(value) => verifyName(value, email)}
+          onBlur={verifyName}
           trim
           maxLength={NAME_MAX}
           placeholder={email.includes('@') ? defaultName(email) : undefined}
           hint={t('signup.name_hint')}
-          error={nameKey ? t(nameKey) : undefined}
         />
         <div>
-          <TextField
+          <FormTextField
+            control={control}
             label={t('signup.password')}
             name="password"
             type={showPassword ? 'text' : 'password'}
             autoComplete="new-password"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              if (problems.password) setProblem('password', value, passwordProblem(value));
+            onEdit={() => {
+              if (form.getFieldState('password').error)
+                setProblem('password', passwordProblem(form.getValues('password')));
             }}
             onBlur={(value) => {
-              if (value !== '') setProblem('password', value, passwordProblem(value));
+              if (value !== '') setProblem('password', passwordProblem(value));
             }}
             required
             hint={t('signup.password_hint', { min: PASSWORD_MIN })}
-            error={passwordKey ? t(passwordKey) : undefined}
           />
           <label className="mt-2 inline-flex min-h-11 items-center gap-2">
             <input
