@@ -1,13 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
 import { ContentDocumentView } from '../components/content/content-document';
-import { ContactForm } from '../features/content/components/contact-form';
 import { contentPageOfPath } from '../features/content/content-pages';
 import { renderContentPage } from '../features/content/content.server';
 import { useLocale } from '../lib/locale';
 import { notFoundResponse } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import type { Route } from './+types/content-page';
+
+// Only the service page has a form, so the form library loads with that page and not with the terms.
+const ContactForm = lazy(() =>
+  import('../features/content/components/contact-form').then((module) => ({ default: module.ContactForm })),
+);
 
 /** The service page's section that the contact form belongs to (and is titled by). */
 const CONTACT_SECTION = 'contact-form';
@@ -42,7 +46,11 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className={`content-${page} mx-auto max-w-3xl`}>
       <ContentDocumentView document={document} />
-      {page === 'service' ? <ContactForm member={Boolean(user)} labelledBy={CONTACT_SECTION} /> : null}
+      {page === 'service' ? (
+        <Suspense fallback={null}>
+          <ContactForm member={Boolean(user)} labelledBy={CONTACT_SECTION} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
