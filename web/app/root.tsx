@@ -7,9 +7,10 @@ import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { BadgeProvider } from './features/badge/components/badge-provider';
+import { chatsQueryOptions } from './features/chats/api/chat-calls';
+import { likesQueryOptions } from './features/likes/api/get-likes';
 import { searchMembers } from './features/search/api/search-calls';
 import { ResultsGrid } from './features/search/components/results-grid';
-import { PolledChatsLikesProvider } from './lib/polled-chats-likes';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
@@ -17,6 +18,7 @@ import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
+import { QueryProvider } from './lib/query-provider';
 import { useWebContext } from './lib/use-web-context';
 import { routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
@@ -63,12 +65,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {i18n && web ? (
           <I18nextProvider i18n={i18n}>
             <LocaleProvider initial={web}>
-              <LiveEventsProvider loggedIn={Boolean(web.user)}>
-                <ToastProvider>
-                  <PageLoadingIndicator />
-                  {children}
-                </ToastProvider>
-              </LiveEventsProvider>
+              <QueryProvider memberId={web.user?.profile.id ?? null}>
+                <LiveEventsProvider loggedIn={Boolean(web.user)}>
+                  <ToastProvider>
+                    <PageLoadingIndicator />
+                    {children}
+                  </ToastProvider>
+                </LiveEventsProvider>
+              </QueryProvider>
             </LocaleProvider>
           </I18nextProvider>
         ) : (
@@ -108,11 +112,9 @@ export default function App() {
   usePageHiddenBeacon(Boolean(useWebContext().user));
   useTrafficSourceCapture();
   return (
-    <PolledChatsLikesProvider>
-      <BadgeProvider>
-        <Outlet />
-      </BadgeProvider>
-    </PolledChatsLikesProvider>
+    <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
+      <Outlet />
+    </BadgeProvider>
   );
 }
 

@@ -14,6 +14,7 @@ import { Outlet, createRoutesStub } from 'react-router';
 import en from '../../locales/en.json';
 import { createI18n } from '../lib/i18n';
 import { LocaleProvider } from '../lib/locale';
+import { QueryProvider } from '../lib/query-provider';
 
 /** The English catalogue, as the tests read it. */
 export const EN_MESSAGES: Catalogue = en;
@@ -137,7 +138,7 @@ interface RouteRenderOptions {
 
 /**
  * Renders inside a memory router whose root route (id `root`) already holds the
- * WebContext, as after server rendering, with the locale provider of the real root.
+ * WebContext, as after server rendering, with the locale and query providers of the real root.
  * Every path renders `ui`, so links can be followed.
  */
 export function renderWithRoot(
@@ -150,7 +151,9 @@ export function renderWithRoot(
       loader: () => web,
       Component: () => (
         <LocaleProvider initial={web}>
-          <Outlet />
+          <QueryProvider memberId={web.user?.profile.id ?? null}>
+            <Outlet />
+          </QueryProvider>
         </LocaleProvider>
       ),
       children: [{ id: 'page', path: '*', Component: () => ui }, ...routes],

@@ -5,6 +5,7 @@ import {
   SendMessageResponseSchema,
   type SendMessageRequest,
 } from '@rendezvous/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 
 // The message calls are ours: spec §7 names only chats.php and chat.php.
@@ -15,6 +16,11 @@ const MESSAGES_PATH = '/api/messages.php';
 /** GET /api/chats.php: the member's conversations, most recent first; 403 means the session is gone. */
 export function getChats(signal?: AbortSignal) {
   return apiRequest('GET', CHATS_PATH, ChatsResponseSchema, { signal });
+}
+
+/** The chats in the app's cache: one list for the badge, the chat list and the polling (spec §9). */
+export function chatsQueryOptions() {
+  return queryOptions({ queryKey: ['chats'], queryFn: ({ signal }) => getChats(signal) });
 }
 
 /** GET /api/chat.php?profile=…: finds or starts the conversation with that member (spec §7). */
@@ -28,7 +34,31 @@ export function removeChat(conversationId: number) {
   return apiSend('DELETE', CHAT_PATH, { conversation: { id: conversationId } });
 }
 
-/** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
+/**
+ * Spec §4/§8: the chat leaves the list at once, then the server is asked, then the list reloads
+ * whether or not it worked; a failure puts the chat back until that reload answers.
+ */
+export function useRemoveChat() {
+  const queryClient = useQueryClient();
+  const { queryKey } = chatsQueryOptions();
+  return useMutation({
+    mutationFn: removeChat,
+    onMutate: async (conversationId: number) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData(queryKey);
+      queryClient.setQueryData(
+        queryKey,
+        (current) => current && { chats: current.chats.filter((chat) => chat.conversation.id !== conversationId) },
+      );
+      return { previous };
+    },
+    onError: (_error, _conversationId, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
 /** The address of a page of a conversation's messages; the server renderer reads the first page there too. */
 export function messagesPath(conversationId: number | string, before?: number): string {
   const query = new URLSearchParams({ conversation: String(conversationId) });
@@ -36,6 +66,7 @@ export function messagesPath(conversationId: number | string, before?: number): 
   return `${MESSAGES_PATH}?${query.toString()}`;
 }
 
+/** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
 export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
   return apiRequest('GET', messagesPath(conversationId, options.before), MessagesResponseSchema, {
     signal: options.signal,
