@@ -9,7 +9,6 @@ import {
   type PasswordChange,
   UserSchema,
 } from '@rendezvous/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -20,11 +19,6 @@ export function logOut() {
 
 export function getUser(signal?: AbortSignal) {
   return apiRequest('GET', '/api/user.php', UserSchema, { signal });
-}
-
-/** GET /api/user.php in the app's cache; the server-rendered page's user is its first answer. */
-export function userQueryOptions() {
-  return queryOptions({ queryKey: ['user'], queryFn: ({ signal }) => getUser(signal) });
 }
 
 export function requestPasswordReset(email: string) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_WITH_PUSH_MS } from '../../../lib/constants';
 import { usePollSchedule } from '../../../lib/poll-schedule';
 import { useWebContext } from '../../../lib/use-web-context';
-import { userQueryOptions } from '../api/account-calls';
+import { userQueryOptions } from '../api/user-query';
 
 const POLLING = { intervalMs: USER_POLL_INTERVAL_MS, withPushMs: USER_POLL_INTERVAL_WITH_PUSH_MS };
 

@@ -5,8 +5,9 @@ import {
   SendMessageResponseSchema,
   type SendMessageRequest,
 } from '@rendezvous/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
+import { chatsQueryOptions } from './chats-query';
 
 // The message calls are ours: spec §7 names only chats.php and chat.php.
 const CHATS_PATH = '/api/chats.php';
@@ -16,11 +17,6 @@ const MESSAGES_PATH = '/api/messages.php';
 /** GET /api/chats.php: the member's conversations, most recent first; 403 means the session is gone. */
 export function getChats(signal?: AbortSignal) {
   return apiRequest('GET', CHATS_PATH, ChatsResponseSchema, { signal });
-}
-
-/** The chats in the app's cache: one list for the badge, the chat list and the polling (spec §9). */
-export function chatsQueryOptions() {
-  return queryOptions({ queryKey: ['chats'], queryFn: ({ signal }) => getChats(signal) });
 }
 
 /** GET /api/chat.php?profile=…: finds or starts the conversation with that member (spec §7). */

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot, testI18n } from '../../../test/render';
-import { chatsQueryOptions } from '../api/chat-calls';
+import { chatsQueryOptions } from '../api/chats-query';
 import { ChatListPanel } from './chat-list-panel';
 
 const t = testI18n.t;

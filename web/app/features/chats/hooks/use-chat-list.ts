@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isSessionLost } from '../../../lib/query-client';
-import { chatsQueryOptions, useRemoveChat } from '../api/chat-calls';
+import { useRemoveChat } from '../api/chat-calls';
+import { chatsQueryOptions } from '../api/chats-query';
 
 export type ChatListStatus = 'loading' | 'ready' | 'error';
 

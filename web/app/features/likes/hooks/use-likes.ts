@@ -2,7 +2,7 @@ import type { LikesResponse } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isSessionLost } from '../../../lib/query-client';
-import { likesQueryOptions } from '../api/get-likes';
+import { likesQueryOptions } from '../api/likes-query';
 
 export type LikesState =
   | { status: 'loading'; likes: LikesResponse | null }

@@ -1,4 +1,5 @@
 import { CAMS_SEARCH_PATH, CamsSearchResponseSchema, SearchResponseSchema } from '@rendezvous/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type SearchParams = Record<string, string | number | undefined>;
@@ -11,6 +12,11 @@ function queryString(params: SearchParams): string {
 /** GET /api/search.php (spec §7). */
 export function searchMembers(params: SearchParams, signal?: AbortSignal) {
   return apiRequest('GET', `/api/search.php?${queryString(params)}`, SearchResponseSchema, { signal });
+}
+
+/** One search in the app's cache, keyed by its parameters. */
+export function searchQueryOptions(params: SearchParams) {
+  return queryOptions({ queryKey: ['search', params], queryFn: ({ signal }) => searchMembers(params, signal) });
 }
 
 /** GET /api/xcams/search.php: performers for the webcam ads, matching the search's gender and ages. */
