@@ -14,9 +14,10 @@ export function QueryProvider({ memberId, children }: { memberId: number | null;
     const handler: { current: () => unknown } = { current: () => undefined };
     return { client: createQueryClient(() => handler.current()), sessionLostRef: handler };
   });
+  // A visitor's 403 (search kept for members) ends no session: there is no user to read again.
   useEffect(() => {
-    sessionLostRef.current = revalidate;
-  }, [sessionLostRef, revalidate]);
+    sessionLostRef.current = memberId === null ? () => undefined : revalidate;
+  }, [sessionLostRef, revalidate, memberId]);
 
   const shownFor = useRef(memberId);
   useEffect(() => {
