@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { updateProfile } from '../api/profile-calls';
+import { updateProfile } from '../../../lib/user-calls';
 import { useSectionSave } from '../hooks/use-section-save';
 import { EditorSection, SectionForm } from './editor-section';
 

@@ -2,7 +2,7 @@ import { VALIDATION, type Settings, type User } from '@rendezvous/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
-import { updateLocation } from '../api/profile-calls';
+import { updateLocation } from '../../../lib/user-calls';
 import { useSectionSave } from '../hooks/use-section-save';
 import { EditorSection, SectionForm } from './editor-section';
 

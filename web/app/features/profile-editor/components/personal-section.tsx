@@ -13,7 +13,7 @@ import { useProfileFieldLabels } from '../../../components/profile-fields/labels
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { updateProfile } from '../api/profile-calls';
+import { updateProfile } from '../../../lib/user-calls';
 import { useSectionSave } from '../hooks/use-section-save';
 import { EditorSection, SectionForm } from './editor-section';
 
@@ -54,7 +54,7 @@ export function PersonalSection({ user, settings, onSaved, today: fixedToday }: 
     if (nameProblem(name, user.email) || birthKey) return;
     const answers = Object.fromEntries(choiceFields.map(({ name: field }) => [field, choices[field] || null]));
     void save(() =>
-      updateProfile({ name, gender: gender || null, date_of_birth: joinDateParts(birth) || null }, answers),
+      updateProfile({ ...answers, name, gender: gender || null, date_of_birth: joinDateParts(birth) || null }),
     );
   }
 
