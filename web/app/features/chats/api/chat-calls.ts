@@ -5,7 +5,7 @@ import {
   SendMessageResponseSchema,
   type SendMessageRequest,
 } from '@rendezvous/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 import { chatsQueryOptions } from './chats-query';
 
@@ -66,6 +66,21 @@ export function messagesPath(conversationId: number | string, before?: number): 
 export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
   return apiRequest('GET', messagesPath(conversationId, options.before), MessagesResponseSchema, {
     signal: options.signal,
+  });
+}
+
+/**
+ * A conversation in the app's cache, page by page: the newest page first, each page's `older`
+ * pointing at the next one back.
+ */
+export function messagesQueryOptions(conversationId: number) {
+  return infiniteQueryOptions({
+    queryKey: ['messages', conversationId],
+    queryFn: ({ pageParam, signal }) => getMessages(conversationId, { before: pageParam, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page.older ?? undefined,
+    // Live messages are written in only while the conversation is open, so a closed one is not kept.
+    gcTime: 0,
   });
 }
 
