@@ -3,10 +3,12 @@ import {
   ChatStartResponseSchema,
   MessagesResponseSchema,
   SendMessageResponseSchema,
+  type ChatsResponse,
   type SendMessageRequest,
 } from '@rendezvous/contract';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic-update';
 import { chatsQueryOptions } from './chats-query';
 
 // The message calls are ours: spec §7 names only chats.php and chat.php.
@@ -37,20 +39,17 @@ export function removeChat(conversationId: number) {
 export function useRemoveChat() {
   const queryClient = useQueryClient();
   const { queryKey } = chatsQueryOptions();
+  const { onMutate, rollBack } = optimisticUpdate<ChatsResponse, number>(
+    queryClient,
+    queryKey,
+    (list, conversationId) => ({
+      chats: list.chats.filter((chat) => chat.conversation.id !== conversationId),
+    }),
+  );
   return useMutation({
     mutationFn: removeChat,
-    onMutate: async (conversationId: number) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData(queryKey);
-      queryClient.setQueryData(
-        queryKey,
-        (current) => current && { chats: current.chats.filter((chat) => chat.conversation.id !== conversationId) },
-      );
-      return { previous };
-    },
-    onError: (_error, _conversationId, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
-    },
+    onMutate,
+    onError: (_error, _conversationId, context) => rollBack(context),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 }

@@ -1,6 +1,7 @@
-import { LIKES_PATH, type LikeRequest } from '@rendezvous/contract';
+import { LIKES_PATH, type LikeRequest, type LikesResponse } from '@rendezvous/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic-update';
 import { likesQueryOptions } from './likes-query';
 
 /** POST /api/likes.php; liking twice is harmless, the server keeps one like. */
@@ -38,24 +39,16 @@ export function markLikeSeen(profile: number) {
 export function useMarkLikeSeen() {
   const queryClient = useQueryClient();
   const { queryKey } = likesQueryOptions();
+  const { onMutate, rollBack } = optimisticUpdate<LikesResponse, number>(queryClient, queryKey, (likes, profile) => ({
+    ...likes,
+    liked_by: likes.liked_by.map((like) => (like.profile.id === profile ? { ...like, like_new: false } : like)),
+  }));
   return useMutation({
     mutationFn: markLikeSeen,
-    onMutate: async (profile: number) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData(queryKey);
-      queryClient.setQueryData(
-        queryKey,
-        (likes) =>
-          likes && {
-            ...likes,
-            liked_by: likes.liked_by.map((like) => (like.profile.id === profile ? { ...like, like_new: false } : like)),
-          },
-      );
-      return { previous };
-    },
+    onMutate,
     onError: (error, _profile, context) => {
       console.warn('marking a like seen failed', error);
-      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+      rollBack(context);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { NotificationsResponseSchema, type NotificationsResponse } from '@rendezvous/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic-update';
 
 const NOTIFICATIONS_PATH = '/api/notifications.php';
 
@@ -35,19 +36,20 @@ function readLocally(list: NotificationsResponse, which: ReadWhich): Notificatio
 }
 
 /**
- * Shown read at once; the server's answer then replaces the list. A failure loses nothing: the
- * next load shows them unread again.
+ * Shown read at once; the server's answer then replaces the list. A failure is logged and shows
+ * them unread again, as the server still holds them.
  */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   const { queryKey } = notificationsQueryOptions();
+  const { onMutate, rollBack } = optimisticUpdate(queryClient, queryKey, readLocally);
   return useMutation({
     mutationFn: markNotificationsRead,
-    onMutate: async (which: ReadWhich) => {
-      await queryClient.cancelQueries({ queryKey });
-      queryClient.setQueryData(queryKey, (list) => list && readLocally(list, which));
-    },
+    onMutate,
     onSuccess: (list) => queryClient.setQueryData(queryKey, list),
-    onError: (error) => console.warn('marking notifications read failed', error),
+    onError: (error, _which, context) => {
+      console.warn('marking notifications read failed', error);
+      rollBack(context);
+    },
   });
 }
