@@ -1,15 +1,14 @@
-import { REGIONAL_CODES, type ProfileCard, type WebContext } from '@rendezvous/contract';
+import { REGIONAL_CODES, type WebContext } from '@rendezvous/contract';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { BadgeProvider } from './features/badge/components/badge-provider';
-import { searchMembers } from './features/search/api/search-calls';
-import { ResultsGrid } from './features/search/components/results-grid';
-import { PolledChatsLikesProvider } from './lib/polled-chats-likes';
+import { chatsQueryOptions } from './features/chats/api/chats-query';
+import { likesQueryOptions } from './features/likes/api/likes-query';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
@@ -17,6 +16,7 @@ import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
+import { QueryProvider } from './lib/query-provider';
 import { useWebContext } from './lib/use-web-context';
 import { routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
@@ -63,12 +63,14 @@ export function Layout({ children }: { children: ReactNode }) {
         {i18n && web ? (
           <I18nextProvider i18n={i18n}>
             <LocaleProvider initial={web}>
-              <LiveEventsProvider loggedIn={Boolean(web.user)}>
-                <ToastProvider>
-                  <PageLoadingIndicator />
-                  {children}
-                </ToastProvider>
-              </LiveEventsProvider>
+              <QueryProvider memberId={web.user?.profile.id ?? null}>
+                <LiveEventsProvider loggedIn={Boolean(web.user)}>
+                  <ToastProvider>
+                    <PageLoadingIndicator />
+                    {children}
+                  </ToastProvider>
+                </LiveEventsProvider>
+              </QueryProvider>
             </LocaleProvider>
           </I18nextProvider>
         ) : (
@@ -81,9 +83,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-// Only the error page shows the form from here, so it loads when that page does.
+// Only the error page shows these, so they load when that page does.
 const SignupForm = lazy(() =>
   import('./features/signup/components/signup-form').then((module) => ({ default: module.SignupForm })),
+);
+const ErrorPageMembers = lazy(() =>
+  import('./features/search/components/error-page-members').then((module) => ({ default: module.ErrorPageMembers })),
 );
 
 /** Spec §2/§8: fatal and unhandled errors land on the error page, not a blank screen. */
@@ -108,40 +113,9 @@ export default function App() {
   usePageHiddenBeacon(Boolean(useWebContext().user));
   useTrafficSourceCapture();
   return (
-    <PolledChatsLikesProvider>
-      <BadgeProvider>
-        <Outlet />
-      </BadgeProvider>
-    </PolledChatsLikesProvider>
-  );
-}
-
-/**
- * Spec §2: under the error a member sees members, without actions, so a dead link does not end
- * the visit. The first page of their usual search: a first load reads the saved filters and saves nothing.
- */
-function ErrorPageMembers() {
-  const { t } = useTranslation();
-  const [profiles, setProfiles] = useState<ProfileCard[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    searchMembers({ auto_load: 1 }, controller.signal)
-      .then((response) => setProfiles(response.profiles))
-      .catch((error: unknown) => {
-        // Spec §8: search failures are logged only; the error page stands without the list.
-        if (!controller.signal.aborted) console.warn('error page members search failed', error);
-      });
-    return () => controller.abort();
-  }, []);
-  if (profiles.length === 0) return null;
-  return (
-    <section className="mt-10 space-y-3" aria-labelledby="error-members-title">
-      <h2 id="error-members-title" className="heading text-2xl">
-        {t('errors.members_title')}
-      </h2>
-      {/* No ads and no card actions: spec §2 asks for members without actions here. */}
-      <ResultsGrid profiles={profiles} cams={null} partnerAds={false} label={t('errors.members_title')} />
-    </section>
+    <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
+      <Outlet />
+    </BadgeProvider>
   );
 }
 
@@ -151,7 +125,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <ErrorPage
       error={error}
       memberHeader={<AccountTopNav />}
-      memberList={<ErrorPageMembers />}
+      memberList={
+        <Suspense>
+          <ErrorPageMembers />
+        </Suspense>
+      }
       visitorSignup={
         <Suspense>
           <SignupForm showTitle={false} showDots={false} />

@@ -1,4 +1,5 @@
 import { EVENTS_PATH, type LiveEvent, type LiveEventType } from '@rendezvous/contract';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 type Listener = (event: LiveEvent) => void;
@@ -17,6 +18,8 @@ const loadSchema = () => import('./live-event-schema').then((module) => module.L
 /** First wait after the server refused the stream, doubled per failure up to the maximum. */
 const RECONNECT_MIN_MS = 2_000;
 const RECONNECT_MAX_MS = 120_000;
+/** Live events arrive in bursts (a message and its notification): one fetch after the burst. */
+export const LIVE_REFETCH_DEBOUNCE_MS = 300;
 
 interface LiveEvents {
   subscribe(listener: Listener): () => void;
@@ -112,4 +115,35 @@ export function useLiveEvent<T extends LiveEventType>(
       if (event.type === type) latest.current(event as Extract<LiveEvent, { type: T }>);
     });
   }, [bus, type]);
+}
+
+/**
+ * Marks the cached answer for `queryKey` out of date shortly after a burst of live events of
+ * these types, so whatever shows it asks again; polling (spec §9) catches what the stream missed.
+ */
+export function useLiveRefetch(types: readonly LiveEventType[], queryKey: QueryKey) {
+  const bus = useContext(LiveEventsContext);
+  const queryClient = useQueryClient();
+  const latestKey = useRef(queryKey);
+  useEffect(() => {
+    latestKey.current = queryKey;
+  });
+  const typeList = types.join(' ');
+  useEffect(() => {
+    if (!bus) return;
+    const wanted = new Set(typeList.split(' '));
+    let debounce: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = bus.subscribe((event) => {
+      if (!wanted.has(event.type)) return;
+      clearTimeout(debounce);
+      debounce = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: latestKey.current }),
+        LIVE_REFETCH_DEBOUNCE_MS,
+      );
+    });
+    return () => {
+      clearTimeout(debounce);
+      unsubscribe();
+    };
+  }, [bus, queryClient, typeList]);
 }

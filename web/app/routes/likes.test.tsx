@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider } from '../lib/locale';
+import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json } from '../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
 import Likes from './likes';
@@ -48,7 +49,9 @@ function renderLikes(path: string) {
       },
       Component: () => (
         <LocaleProvider initial={web}>
-          <Outlet />
+          <QueryProvider memberId={web.user?.profile.id ?? null}>
+            <Outlet />
+          </QueryProvider>
         </LocaleProvider>
       ),
       children: [

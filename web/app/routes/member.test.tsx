@@ -6,6 +6,7 @@ import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../components/ui/toast';
 import { LocaleProvider } from '../lib/locale';
+import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
 import Member from './member';
@@ -44,9 +45,11 @@ function renderMemberPage(server: { user: User | null }) {
       loader: webNow,
       Component: () => (
         <LocaleProvider initial={web}>
-          <ToastProvider>
-            <Outlet />
-          </ToastProvider>
+          <QueryProvider memberId={web.user?.profile.id ?? null}>
+            <ToastProvider>
+              <Outlet />
+            </ToastProvider>
+          </QueryProvider>
         </LocaleProvider>
       ),
       children: [{ id: 'member', path: '/members/:memberId', loader: () => page, Component: Member }],

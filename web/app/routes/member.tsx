@@ -1,17 +1,18 @@
 import { similarFilters, MAX_AGE, MIN_AGE, type MemberDetail, type ProfileCard as Card } from '@rendezvous/contract';
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ProfileCard } from '../components/members/profile-card';
 import { useCountryNames } from '../components/profile-fields/labels';
 import { Button, ButtonLink } from '../components/ui/button';
 import { useStartChat } from '../features/chats/hooks/use-start-chat';
-import { markLikeSeen } from '../features/likes/api/like-profile';
+import { useMarkLikeSeen } from '../features/likes/api/like-profile';
 import { LikeButton } from '../features/likes/components/like-button';
 import { getMember, loadMember } from '../features/members/api/get-member';
 import { MemberFacts } from '../features/members/components/member-facts';
 import { MemberGallery } from '../features/members/components/member-gallery';
-import { searchMembers } from '../features/search/api/search-calls';
+import { searchQueryOptions } from '../features/search/api/search-calls';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { SignupModal } from '../features/signup/components/signup-modal';
 import { ApiError } from '../lib/api-client';
@@ -56,33 +57,20 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * Spec §7 similar search around the viewed member: same gender and country, every region, their
- * age widened. Visitors where the site keeps search for members get a 403 and simply no section.
+ * age widened. Visitors where the site keeps search for members get a 403 and simply no section;
+ * other failures are logged only (spec §8), by the query cache.
  */
 function useSimilarMembers(member: MemberDetail): Card[] {
-  const [profiles, setProfiles] = useState<Card[]>([]);
   const { id, gender, country, age } = member;
-  useEffect(() => {
-    if (!gender || !country) return;
-    const controller = new AbortController();
-    const filters = similarFilters({
-      gender,
-      country,
-      countryregion: 0,
-      min_age: age ?? MIN_AGE,
-      max_age: age ?? MAX_AGE,
-    });
-    searchMembers({ manual_search: 1, do_not_save: 1, ...filters }, controller.signal)
-      .then((response) => setProfiles(response.profiles.filter((profile) => profile.id !== id)))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setProfiles([]);
-        // Spec §8: search failures are logged only; a visitor's 403 is expected, not a failure.
-        if (error instanceof ApiError && error.status === 403) return;
-        console.error('similar members search failed', error);
-      });
-    return () => controller.abort();
-  }, [id, gender, country, age]);
-  return profiles;
+  const filters =
+    gender && country
+      ? similarFilters({ gender, country, countryregion: 0, min_age: age ?? MIN_AGE, max_age: age ?? MAX_AGE })
+      : null;
+  const query = useQuery({
+    ...searchQueryOptions({ manual_search: 1, do_not_save: 1, ...filters }),
+    enabled: filters !== null,
+  });
+  return query.data?.profiles.filter((profile) => profile.id !== id) ?? [];
 }
 
 /** Spec §2 /members/{memberId} (alias /likes/m/{memberId}): one member's page, for members and visitors. */
@@ -102,10 +90,11 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const mayLike = Boolean(user) && settings.template.features.likes;
   const memberId = member.id;
   // Spec §4: opening a profile from the likes marks that like as no longer new.
+  const { mutate: markLikeSeen } = useMarkLikeSeen();
   useEffect(() => {
     if (!onLikesScreen || !user) return;
-    markLikeSeen(memberId).catch((error: unknown) => console.warn('marking a like seen failed', error));
-  }, [onLikesScreen, user, memberId]);
+    markLikeSeen(memberId);
+  }, [onLikesScreen, user, memberId, markLikeSeen]);
   const place = [member.city, member.country ? countryName(member.country) : null].filter(Boolean).join(', ');
 
   return (

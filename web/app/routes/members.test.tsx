@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocaleProvider } from '../lib/locale';
+import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
 import { PUSH_PUB, fakePushBrowser, forgetPushBrowser } from '../test/fake-push-browser';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
@@ -54,7 +55,9 @@ function renderMembers(web: WebContext) {
       loader: () => web,
       Component: () => (
         <LocaleProvider initial={web}>
-          <Outlet />
+          <QueryProvider memberId={web.user?.profile.id ?? null}>
+            <Outlet />
+          </QueryProvider>
         </LocaleProvider>
       ),
       children: [

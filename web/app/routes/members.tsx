@@ -1,11 +1,12 @@
 import { showsWebcamAds, type CamItem, type ProfileCard } from '@rendezvous/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
 import { PushPrompt } from '../features/push/components/push-prompt';
-import { searchCams } from '../features/search/api/search-calls';
+import { camsQueryOptions } from '../features/search/api/search-calls';
 import { trafficSourceNetworkFromCookies } from '../features/signup/lib/traffic-source';
 import { NoMatches } from '../features/search/components/no-matches';
 import { ResultsGrid } from '../features/search/components/results-grid';
@@ -199,22 +200,13 @@ function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void })
   );
 }
 
-/** Performers for the webcam slots, matching the search; an aborted request is only logged (spec §8). */
+/** Performers for the webcam slots, matching the search; a failed request is only logged (spec §8). */
 function useWebcamAds(
   filters: { gender: string; min_age: number; max_age: number } | null,
   wanted: boolean,
 ): CamItem[] {
-  const [cams, setCams] = useState<CamItem[]>([]);
-  const gender = filters?.gender;
-  const minAge = filters?.min_age;
-  const maxAge = filters?.max_age;
-  useEffect(() => {
-    if (!wanted || !gender || minAge === undefined || maxAge === undefined) return;
-    const controller = new AbortController();
-    searchCams({ gender, min_age: minAge, max_age: maxAge }, controller.signal)
-      .then((response) => setCams(Object.values(response.cams)))
-      .catch((error: unknown) => console.info('webcam request ended', error));
-    return () => controller.abort();
-  }, [wanted, gender, minAge, maxAge]);
-  return cams;
+  const gender = filters?.gender ?? '';
+  const params = { gender, min_age: filters?.min_age ?? 0, max_age: filters?.max_age ?? 0 };
+  const cams = useQuery({ ...camsQueryOptions(params), enabled: wanted && gender !== '' && filters !== null }).data;
+  return cams ? Object.values(cams.cams) : [];
 }

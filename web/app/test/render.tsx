@@ -6,6 +6,7 @@ import {
   type User,
   type WebContext,
 } from '@rendezvous/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
@@ -14,6 +15,8 @@ import { Outlet, createRoutesStub } from 'react-router';
 import en from '../../locales/en.json';
 import { createI18n } from '../lib/i18n';
 import { LocaleProvider } from '../lib/locale';
+import { createQueryClient } from '../lib/query-client';
+import { QueryProvider } from '../lib/query-provider';
 
 /** The English catalogue, as the tests read it. */
 export const EN_MESSAGES: Catalogue = en;
@@ -30,13 +33,21 @@ interface I18nRenderOptions extends RenderOptions {
   i18n?: I18n;
 }
 
-/** Renders with translations, so tests find elements by the names people see. */
+/**
+ * Renders with translations, so tests find elements by the names people see, and a fresh query
+ * cache (outside a router, where a lost session has no page data to reload).
+ */
 export function renderWithI18n(
   ui: ReactElement,
   { i18n = testI18n, wrapper: Inner, ...options }: I18nRenderOptions = {},
 ): RenderResult {
+  const queryClient = createQueryClient(() => undefined);
   function Wrapper({ children }: { children: ReactNode }) {
-    return <I18nextProvider i18n={i18n}>{Inner ? <Inner>{children}</Inner> : children}</I18nextProvider>;
+    return (
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>{Inner ? <Inner>{children}</Inner> : children}</QueryClientProvider>
+      </I18nextProvider>
+    );
   }
   return render(ui, { wrapper: Wrapper, ...options });
 }
@@ -137,7 +148,7 @@ interface RouteRenderOptions {
 
 /**
  * Renders inside a memory router whose root route (id `root`) already holds the
- * WebContext, as after server rendering, with the locale provider of the real root.
+ * WebContext, as after server rendering, with the locale and query providers of the real root.
  * Every path renders `ui`, so links can be followed.
  */
 export function renderWithRoot(
@@ -150,7 +161,9 @@ export function renderWithRoot(
       loader: () => web,
       Component: () => (
         <LocaleProvider initial={web}>
-          <Outlet />
+          <QueryProvider memberId={web.user?.profile.id ?? null}>
+            <Outlet />
+          </QueryProvider>
         </LocaleProvider>
       ),
       children: [{ id: 'page', path: '*', Component: () => ui }, ...routes],

@@ -1,3 +1,4 @@
+import { notifyManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach } from 'vitest';
@@ -11,6 +12,10 @@ console.error = (...args: unknown[]) => {
   consoleErrors.push(format(...args));
   originalConsoleError(...args);
 };
+
+// The query cache tells components of an answer on a zero-delay timer; tests on a fake clock would
+// see it only when they move the clock again, so it is told on a microtask instead.
+notifyManager.setScheduler(queueMicrotask);
 
 // jsdom has <dialog> without its methods. Enough of them for Modal: open, close, the close event.
 if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {

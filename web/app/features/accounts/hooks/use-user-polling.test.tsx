@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { TopNav } from '../../../components/shell/top-nav';
 import { LocaleProvider } from '../../../lib/locale';
+import { QueryProvider } from '../../../lib/query-provider';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 // Loaded up front, so the hook's on-demand import resolves without waiting for real time.
@@ -12,23 +13,31 @@ import { useUserPolling } from './use-user-polling';
 
 import { MINUTE_MS } from '../../../lib/constants';
 
+const web = makeWebContext({ user: makeUser() });
+
 /** The app's root with the polling on: the header shows whether the page thinks we are logged in. */
-function renderLoggedIn(server: { loggedIn: boolean }) {
-  const web = makeWebContext({ user: makeUser() });
+function Root() {
+  useUserPolling();
+  return (
+    <LocaleProvider initial={web}>
+      <TopNav />
+      <Outlet />
+    </LocaleProvider>
+  );
+}
+
+/** Renders, then lets the mount's own promises (the push subscription check) settle at time 0. */
+async function renderLoggedIn(server: { loggedIn: boolean }) {
   const Stub = createRoutesStub([
     {
       id: 'root',
       // What a revalidation gets from the server: no user once the session is gone.
       loader: () => makeWebContext({ user: server.loggedIn ? makeUser() : null }),
-      Component: function Root() {
-        useUserPolling();
-        return (
-          <LocaleProvider initial={web}>
-            <TopNav />
-            <Outlet />
-          </LocaleProvider>
-        );
-      },
+      Component: () => (
+        <QueryProvider memberId={web.user?.profile.id ?? null}>
+          <Root />
+        </QueryProvider>
+      ),
       children: [{ path: '*', Component: () => null }],
     },
   ]);
@@ -37,6 +46,9 @@ function renderLoggedIn(server: { loggedIn: boolean }) {
       <Stub hydrationData={{ loaderData: { root: web } }} />
     </I18nextProvider>,
   );
+  await act(async () => {
+    for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
+  });
 }
 
 /** A browser with a service worker that holds (or not) a push subscription. */
@@ -63,7 +75,7 @@ describe('polling the user (spec §4, §9)', () => {
 
   it('asks for the user every 60 seconds without push', async () => {
     const api = fakeApi({ 'GET /api/user.php': () => json(makeUser()) });
-    renderLoggedIn({ loggedIn: true });
+    await renderLoggedIn({ loggedIn: true });
 
     await wait(MINUTE_MS - 1);
     expect(api.callsTo('GET', '/api/user.php')).toHaveLength(0);
@@ -76,7 +88,7 @@ describe('polling the user (spec §4, §9)', () => {
   it('also every 60 seconds when the browser could push but has no subscription', async () => {
     pushBrowser(false);
     const api = fakeApi({ 'GET /api/user.php': () => json(makeUser()) });
-    renderLoggedIn({ loggedIn: true });
+    await renderLoggedIn({ loggedIn: true });
 
     await wait(MINUTE_MS);
     expect(api.callsTo('GET', '/api/user.php')).toHaveLength(1);
@@ -85,7 +97,7 @@ describe('polling the user (spec §4, §9)', () => {
   it('asks only every 300 seconds when this browser has a push subscription', async () => {
     pushBrowser(true);
     const api = fakeApi({ 'GET /api/user.php': () => json(makeUser()) });
-    renderLoggedIn({ loggedIn: true });
+    await renderLoggedIn({ loggedIn: true });
 
     await wait(5 * MINUTE_MS - 1);
     expect(api.callsTo('GET', '/api/user.php')).toHaveLength(0);
@@ -100,7 +112,7 @@ describe('polling the user (spec §4, §9)', () => {
     const api = fakeApi({
       'GET /api/user.php': () => json({ error: { code: 'not_logged_in', message: 'You need to log in first.' } }, 403),
     });
-    renderLoggedIn(server);
+    await renderLoggedIn(server);
     expect(screen.getByRole('link', { name: 'My profile' })).toBeTruthy();
 
     // The session ended elsewhere (another device logged out, the password was reset).

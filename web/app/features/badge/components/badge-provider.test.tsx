@@ -1,22 +1,38 @@
-import type { ChatsResponse, LikesResponse, LiveEvent } from '@rendezvous/contract';
+import {
+  ChatsResponseSchema,
+  LikesResponseSchema,
+  type ChatsResponse,
+  type LikesResponse,
+  type LiveEvent,
+} from '@rendezvous/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TopNav } from '../../../components/shell/top-nav';
 import { LiveEventsProvider } from '../../../lib/live-events';
 import { LocaleProvider } from '../../../lib/locale';
-import { PolledChatsLikesProvider, usePolledChatsAndLikes } from '../../../lib/polled-chats-likes';
+import { QueryProvider } from '../../../lib/query-provider';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 // Loaded up front, so the on-demand imports resolve without waiting for real time.
 import '../../../lib/live-event-schema';
-import '../api/badge-calls';
-import { countBadge } from '../api/badge-calls';
+import { apiRequest } from '../../../lib/api-client';
+import { countBadge } from '../count-badge';
 import { BadgeProvider, useBadgeCounts } from './badge-provider';
 
 import { MINUTE_MS } from '../../../lib/constants';
+
+// What the root hands the badge from the chats and likes features (features do not import each other).
+const chatsQuery = queryOptions({
+  queryKey: ['chats'],
+  queryFn: ({ signal }) => apiRequest('GET', '/api/chats.php', ChatsResponseSchema, { signal }),
+});
+const likesQuery = queryOptions({
+  queryKey: ['likes'],
+  queryFn: ({ signal }) => apiRequest('GET', '/api/likes.php', LikesResponseSchema, { signal }),
+});
 
 function chatsWith(...unread: number[]): ChatsResponse {
   return {
@@ -83,11 +99,11 @@ function Header() {
   return <TopNav counts={useBadgeCounts()} />;
 }
 
-/** A screen that shows the chats: it only listens to the badge's polling. */
+/** A screen that shows the chats: it only reads the cache the badge's polling fills. */
 function ChatsScreen() {
-  const [unread, setUnread] = useState<number[] | null>(null);
-  usePolledChatsAndLikes(({ chats }) => setUnread(chats.chats.map((chat) => chat.num_unread_messages)));
-  return <p>screen: {unread === null ? 'nothing yet' : unread.join(' ')}</p>;
+  const chats = useQuery({ ...chatsQuery, enabled: false }).data;
+  const unread = chats?.chats.map((chat) => chat.num_unread_messages);
+  return <p>screen: {unread === undefined ? 'nothing yet' : unread.join(' ')}</p>;
 }
 
 function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
@@ -99,15 +115,15 @@ function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
       loader,
       Component: () => (
         <LocaleProvider initial={web}>
-          <LiveEventsProvider loggedIn>
-            <PolledChatsLikesProvider>
-              <BadgeProvider>
+          <QueryProvider memberId={web.user?.profile.id ?? null}>
+            <LiveEventsProvider loggedIn>
+              <BadgeProvider chats={chatsQuery} likes={likesQuery}>
                 <Header />
                 <ChatsScreen />
                 <Outlet />
               </BadgeProvider>
-            </PolledChatsLikesProvider>
-          </LiveEventsProvider>
+            </LiveEventsProvider>
+          </QueryProvider>
         </LocaleProvider>
       ),
       children: [{ path: '*', Component: () => null }],

@@ -1,7 +1,15 @@
+import type { ChatsResponse, LikesResponse } from '@rendezvous/contract';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import {
+  CHATS_LIKES_POLL_DELAY_MS,
+  CHATS_LIKES_POLL_INTERVAL_MS,
+  CHATS_LIKES_POLL_INTERVAL_WITH_PUSH_MS,
+} from '../../../lib/constants';
+import { useLiveRefetch } from '../../../lib/live-events';
+import { usePollSchedule } from '../../../lib/poll-schedule';
 import { useWebContext } from '../../../lib/use-web-context';
-import type { BadgeCounts } from '../api/badge-calls';
-import { useBadgePolling } from '../hooks/use-badge-polling';
+import { countBadge, type BadgeCounts } from '../count-badge';
 
 const BadgeContext = createContext<BadgeCounts | null>(null);
 
@@ -35,13 +43,40 @@ function useAppBadge(count: number | null) {
   }, [count]);
 }
 
+const POLLING = {
+  intervalMs: CHATS_LIKES_POLL_INTERVAL_MS,
+  withPushMs: CHATS_LIKES_POLL_INTERVAL_WITH_PUSH_MS,
+  delayMs: CHATS_LIKES_POLL_DELAY_MS,
+};
+
+interface BadgeProviderProps<C extends QueryKey, L extends QueryKey> {
+  /** The chats and likes queries of the app's cache (the route composing the app names them). */
+  chats: UseQueryOptions<ChatsResponse, Error, ChatsResponse, C>;
+  likes: UseQueryOptions<LikesResponse, Error, LikesResponse, L>;
+  children: ReactNode;
+}
+
 /**
- * Counts the unread messages and new likes for the whole app (spec §4), shows their sum in the
- * title and on the app icon, and hands them to the header through `useBadgeCounts`.
+ * The app's one schedule for the chats and likes (spec §9): 1 s after the member is known, then
+ * every 60 s, or 300 s with a push subscription, and shortly after a live event about them. Every
+ * screen showing them reads the same cached answers. Counts the unread messages and new likes from
+ * there (spec §4), shows their sum in the title and on the app icon, and hands them to the header
+ * through `useBadgeCounts`.
  */
-export function BadgeProvider({ children }: { children: ReactNode }) {
+export function BadgeProvider<C extends QueryKey, L extends QueryKey>({
+  chats,
+  likes,
+  children,
+}: BadgeProviderProps<C, L>) {
   const { user } = useWebContext();
-  const counts = useBadgePolling();
+  const memberId = user?.profile.id ?? null;
+  const schedule = usePollSchedule(memberId, POLLING, chats.queryKey);
+  const chatsAnswer = useQuery({ ...chats, ...schedule }).data;
+  const likesAnswer = useQuery({ ...likes, ...schedule }).data;
+  useLiveRefetch(['message', 'read', 'chats'], chats.queryKey);
+  useLiveRefetch(['like'], likes.queryKey);
+
+  const counts = user && chatsAnswer && likesAnswer ? countBadge(chatsAnswer, likesAnswer) : null;
   // Logged out: nothing to show, so clear what a member left on the icon.
   const total = !user ? 0 : counts ? counts.unread + counts.newLikes : null;
   useTitleCount(total ?? 0);

@@ -3,9 +3,13 @@ import {
   ChatStartResponseSchema,
   MessagesResponseSchema,
   SendMessageResponseSchema,
+  type ChatsResponse,
   type SendMessageRequest,
 } from '@rendezvous/contract';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
+import { optimisticUpdate } from '../../../lib/optimistic-update';
+import { chatsQueryOptions } from './chats-query';
 
 // The message calls are ours: spec §7 names only chats.php and chat.php.
 const CHATS_PATH = '/api/chats.php';
@@ -28,7 +32,28 @@ export function removeChat(conversationId: number) {
   return apiSend('DELETE', CHAT_PATH, { conversation: { id: conversationId } });
 }
 
-/** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
+/**
+ * Spec §4/§8: the chat leaves the list at once, then the server is asked, then the list reloads
+ * whether or not it worked; a failure puts the chat back until that reload answers.
+ */
+export function useRemoveChat() {
+  const queryClient = useQueryClient();
+  const { queryKey } = chatsQueryOptions();
+  const { onMutate, rollBack } = optimisticUpdate<ChatsResponse, number>(
+    queryClient,
+    queryKey,
+    (list, conversationId) => ({
+      chats: list.chats.filter((chat) => chat.conversation.id !== conversationId),
+    }),
+  );
+  return useMutation({
+    mutationFn: removeChat,
+    onMutate,
+    onError: (_error, _conversationId, context) => rollBack(context),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+}
+
 /** The address of a page of a conversation's messages; the server renderer reads the first page there too. */
 export function messagesPath(conversationId: number | string, before?: number): string {
   const query = new URLSearchParams({ conversation: String(conversationId) });
@@ -36,9 +61,25 @@ export function messagesPath(conversationId: number | string, before?: number): 
   return `${MESSAGES_PATH}?${query.toString()}`;
 }
 
+/** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
 export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
   return apiRequest('GET', messagesPath(conversationId, options.before), MessagesResponseSchema, {
     signal: options.signal,
+  });
+}
+
+/**
+ * A conversation in the app's cache, page by page: the newest page first, each page's `older`
+ * pointing at the next one back.
+ */
+export function messagesQueryOptions(conversationId: number) {
+  return infiniteQueryOptions({
+    queryKey: ['messages', conversationId],
+    queryFn: ({ pageParam, signal }) => getMessages(conversationId, { before: pageParam, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page.older ?? undefined,
+    // Live messages are written in only while the conversation is open, so a closed one is not kept.
+    gcTime: 0,
   });
 }
 

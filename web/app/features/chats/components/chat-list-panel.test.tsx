@@ -1,11 +1,12 @@
-import type { ChatListItem } from '@rendezvous/contract';
+import type { ChatListItem, ChatsResponse } from '@rendezvous/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PolledChatsLikesProvider, usePublishChatsAndLikes, type ChatsAndLikes } from '../../../lib/polled-chats-likes';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot, testI18n } from '../../../test/render';
+import { chatsQueryOptions } from '../api/chats-query';
 import { ChatListPanel } from './chat-list-panel';
 
 const t = testI18n.t;
@@ -47,11 +48,11 @@ async function removeGreta(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(dialog).getByRole('button', { name: t('chats.remove_confirm') }));
 }
 
-/** Stands in for the app's chats-and-likes polling (the badge), handing out one answer. */
-function Poller({ latest }: { latest: ChatsAndLikes }) {
-  const publish = usePublishChatsAndLikes();
+/** Stands in for the app's chats-and-likes polling (the badge), putting one answer in the cache. */
+function Poller({ latest }: { latest: ChatsResponse }) {
+  const queryClient = useQueryClient();
   return (
-    <button type="button" onClick={() => publish(latest)}>
+    <button type="button" onClick={() => queryClient.setQueryData(chatsQueryOptions().queryKey, latest)}>
       poll
     </button>
   );
@@ -76,15 +77,12 @@ describe('the chat list', () => {
 
   it('shows what the app’s polling brings, without asking the server again itself', async () => {
     const api = fakeApi({ 'GET /api/chats.php': () => json({ chats: [chat(1, 'Greta', 0)] }) });
-    const polled = {
-      chats: { chats: [chat(1, 'Greta', 3), chat(2, 'Henk', 1)] },
-      likes: { profiles: [], liked_by: [] },
-    };
+    const polled = { chats: [chat(1, 'Greta', 3), chat(2, 'Henk', 1)] };
     renderWithRoot(
-      <PolledChatsLikesProvider>
+      <>
         <ChatListPanel activeId={null} />
         <Poller latest={polled} />
-      </PolledChatsLikesProvider>,
+      </>,
       { web: makeWebContext({ user: makeUser() }), path: '/chats' },
     );
     const list = await screen.findByRole('list', { name: t('chats.list_label') });

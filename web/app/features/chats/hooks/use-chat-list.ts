@@ -1,75 +1,51 @@
-import type { ChatListItem } from '@rendezvous/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { usePolledChatsAndLikes } from '../../../lib/polled-chats-likes';
-import { getChats, removeChat } from '../api/chat-calls';
+import { isSessionLost } from '../../../lib/query-client';
+import { useRemoveChat } from '../api/chat-calls';
+import { chatsQueryOptions } from '../api/chats-query';
 
 export type ChatListStatus = 'loading' | 'ready' | 'error';
 
 /**
- * The member's conversations: read when the list opens or asks, and kept current by the app's
- * chats-and-likes polling, which also follows the live stream.
- * A 403 means the session ended: the page data is loaded again, which sends a logged-out
- * visitor to the login (spec §7/§8, as the user polling does).
+ * The member's conversations from the app's cache, which the app's chats-and-likes polling (spec
+ * §9) and the live stream keep current. A 403 is handled by the cache for every call (spec §8).
  */
 export function useChatList(reloadKey = 0) {
-  const { revalidate } = useRevalidator();
-  const [status, setStatus] = useState<ChatListStatus>('loading');
-  const [chats, setChats] = useState<ChatListItem[]>([]);
+  const queryClient = useQueryClient();
+  const query = useQuery(chatsQueryOptions());
+  const removal = useRemoveChat();
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const reload = useCallback(() => setVersion((value) => value + 1), []);
 
-  // `reloadKey` is bumped by the open conversation once it is read, so its unread count goes.
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: chatsQueryOptions().queryKey }),
+    [queryClient],
+  );
+
+  // Bumped by the open conversation once it is read, so its unread count goes.
   useEffect(() => {
-    const controller = new AbortController();
-    getChats(controller.signal)
-      .then((response) => {
-        setChats(response.chats);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 403) {
-          void revalidate();
-          return;
-        }
-        console.warn('Could not load the chats', error);
-        setStatus((current) => (current === 'ready' ? current : 'error'));
-      });
-    return () => controller.abort();
-  }, [version, reloadKey, revalidate]);
+    if (reloadKey !== 0) reload();
+  }, [reloadKey, reload]);
 
-  // Spec §9: the app's polling of the chats, soon after a live event about them too.
-  usePolledChatsAndLikes(({ chats: latest }) => {
-    setChats(latest.chats);
-    setStatus('ready');
-  });
-
+  const { mutateAsync } = removal;
   /** Spec §4/§8: gone from the list at once, then the server, then the list again, failed or not. */
   const remove = useCallback(
     async (conversationId: number): Promise<boolean> => {
       setRemoveError(null);
-      setChats((current) => current.filter((chat) => chat.conversation.id !== conversationId));
-      let removed = true;
       try {
-        await removeChat(conversationId);
+        await mutateAsync(conversationId);
+        return true;
       } catch (error) {
         console.warn('Could not remove the chat', error);
         setRemoveError(error instanceof Error ? error.message : String(error));
-        removed = false;
+        return false;
       }
-      reload();
-      return removed;
     },
-    [reload],
+    [mutateAsync],
   );
 
-  const retry = useCallback(() => {
-    setStatus('loading');
-    reload();
-  }, [reload]);
+  // A lost session is no failure of this list: the page is about to load as logged out.
+  const failed = query.isError && !query.isFetching && !isSessionLost(query.error);
+  const status: ChatListStatus = query.data !== undefined ? 'ready' : failed ? 'error' : 'loading';
 
-  return { status, chats, reload, retry, remove, removeError, dismissRemoveError: () => setRemoveError(null) };
+  return { status, chats: query.data?.chats ?? [], retry: reload, remove, removeError };
 }

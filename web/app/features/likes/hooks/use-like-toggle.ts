@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { likeProfile, unlikeProfile } from '../api/like-profile';
+import { useSetLike } from '../api/like-profile';
 
 export interface LikeToggle {
   /** What the member sees: their last tap, before the server has answered. */
@@ -19,7 +19,8 @@ const confirmedInTab = new Map<string, boolean>();
  * Spec §4 like toggle, optimistic (bluesky social-app's mutation queue): the heart follows each
  * tap at once, and taps made while a request runs collapse into at most one more request, for
  * the state the member ended on, and only if that differs from what the server holds. A failure
- * is logged only (spec §8) and the heart goes back to the server's state.
+ * is logged only (spec §8) and the heart goes back to the server's state. Each request is a
+ * mutation of the query cache, so a lost session (403) is handled where every other one is.
  */
 export function useLikeToggle(viewerId: number, profileId: number, likedOnServer: boolean): LikeToggle {
   const key = `${viewerId}:${profileId}`;
@@ -29,6 +30,7 @@ export function useLikeToggle(viewerId: number, profileId: number, likedOnServer
   const confirmed = useRef(initial);
   const wanted = useRef(initial);
   const running = useRef(false);
+  const { mutateAsync: setLike } = useSetLike();
 
   // A fresh answer from the page (a reload, a live event) wins when no tap is waiting on the server.
   const [seenFromServer, setSeenFromServer] = useState(likedOnServer);
@@ -52,7 +54,7 @@ export function useLikeToggle(viewerId: number, profileId: number, likedOnServer
     while (wanted.current !== confirmed.current) {
       const target = wanted.current;
       try {
-        await (target ? likeProfile(profileId) : unlikeProfile(profileId));
+        await setLike({ profile: profileId, liked: target });
         confirmed.current = target;
         confirmedInTab.set(key, target);
       } catch (error) {
@@ -64,7 +66,7 @@ export function useLikeToggle(viewerId: number, profileId: number, likedOnServer
     }
     running.current = false;
     setLoading(false);
-  }, [key, profileId]);
+  }, [key, profileId, setLike]);
 
   const toggle = useCallback(() => {
     wanted.current = !wanted.current;

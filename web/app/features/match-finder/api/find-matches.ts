@@ -4,6 +4,7 @@ import {
   type MatchFilters,
   type MatchFinderResponse,
 } from '@rendezvous/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { data, type AppLoadContext } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { filtersToSearch } from '../lib/match-filters';
@@ -16,6 +17,14 @@ function matchesPath(filters: MatchFilters, trafficsource: string | null | undef
 /** GET /api/match-finder.php from the browser. */
 export function findMatches(filters: MatchFilters, trafficsource: string | null, signal?: AbortSignal) {
   return apiRequest('GET', matchesPath(filters, trafficsource), MatchFinderResponseSchema, { signal });
+}
+
+/** The matches for these filters in the app's cache. */
+export function matchesQueryOptions(filters: MatchFilters, trafficsource: string | null) {
+  return queryOptions({
+    queryKey: ['matches', filters, trafficsource],
+    queryFn: ({ signal }) => findMatches(filters, trafficsource, signal),
+  });
 }
 
 /**

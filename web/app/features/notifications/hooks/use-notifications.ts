@@ -1,7 +1,8 @@
 import type { NotificationsResponse } from '@rendezvous/contract';
-import { useCallback, useEffect, useState } from 'react';
-import { useLiveEvent } from '../../../lib/live-events';
-import { getNotifications, markNotificationsRead } from '../api/notifications-calls';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLiveRefetch } from '../../../lib/live-events';
+import { notificationsQueryOptions, useMarkNotificationsRead } from '../api/notifications-calls';
 
 export type NotificationsState =
   | { status: 'loading'; list: NotificationsResponse | null }
@@ -13,53 +14,27 @@ export type NotificationsState =
  * event). A reload keeps the old list on screen until the new one is in.
  */
 export function useNotifications() {
-  const [state, setState] = useState<NotificationsState>({ status: 'loading', list: null });
-  const [generation, setGeneration] = useState(0);
+  const query = useQuery(notificationsQueryOptions());
+  useLiveRefetch(['notification'], notificationsQueryOptions().queryKey);
+  const { mutateAsync } = useMarkNotificationsRead();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getNotifications(controller.signal).then(
-      (list) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', list });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('loading notifications failed', error);
-        setState((previous) => ({ status: 'error', list: previous.list }));
-      },
-    );
-    return () => controller.abort();
-  }, [generation]);
-
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  useLiveEvent('notification', reload);
-
+  const list = query.data ?? null;
+  const state: NotificationsState =
+    query.isError && !query.isFetching
+      ? { status: 'error', list }
+      : list
+        ? { status: 'ready', list }
+        : { status: 'loading', list };
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   /** Shown read at once; the server's answer then replaces the list. */
-  const markRead = useCallback(async (which: { ids: number[] } | { all: true }) => {
-    setState((previous) =>
-      previous.list
-        ? {
-            ...previous,
-            list: {
-              notifications: previous.list.notifications.map((item) =>
-                'all' in which || which.ids.includes(item.id) ? { ...item, read: true } : item,
-              ),
-              num_unread:
-                'all' in which
-                  ? 0
-                  : previous.list.num_unread -
-                    previous.list.notifications.filter((item) => !item.read && which.ids.includes(item.id)).length,
-            },
-          }
-        : previous,
-    );
-    try {
-      setState({ status: 'ready', list: await markNotificationsRead(which) });
-    } catch (error) {
-      // Nothing is lost: the next load shows them unread again.
-      console.warn('marking notifications read failed', error);
-    }
-  }, []);
-
+  const markRead = useCallback(
+    (which: Parameters<typeof mutateAsync>[0]) =>
+      mutateAsync(which).then(
+        () => undefined,
+        () => undefined,
+      ),
+    [mutateAsync],
+  );
   return { state, reload, markRead };
 }

@@ -2,7 +2,7 @@ import { NOTE_MAX, type Settings, type User } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { FormTextareaField } from '../../../components/forms/form-fields';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
-import { updateProfile } from '../api/profile-calls';
+import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { EditorSection, SectionForm } from './editor-section';
 

@@ -2,7 +2,7 @@ import { VALIDATION, type Settings, type User } from '@rendezvous/contract';
 import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
-import { updateLocation } from '../api/profile-calls';
+import { updateLocation } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { EditorSection, SectionForm } from './editor-section';
 

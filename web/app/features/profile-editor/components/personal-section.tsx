@@ -13,7 +13,7 @@ import {
 import { DateOfBirthField } from '../../../components/profile-fields/date-of-birth-field';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
-import { updateProfile } from '../api/profile-calls';
+import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { EditorSection, SectionForm } from './editor-section';
 
@@ -46,14 +46,12 @@ export function PersonalSection({ user, settings, onSaved, today: fixedToday }: 
     },
     recheckOnChange: true,
     save: (values) =>
-      updateProfile(
-        {
-          name: values.name,
-          gender: values.gender || null,
-          date_of_birth: joinDateParts(values.date_of_birth) || null,
-        },
-        Object.fromEntries(choiceFields.map(({ name: field }) => [field, answerOf(values[field])])),
-      ),
+      updateProfile({
+        ...Object.fromEntries(choiceFields.map(({ name: field }) => [field, answerOf(values[field])])),
+        name: values.name,
+        gender: values.gender || null,
+        date_of_birth: joinDateParts(values.date_of_birth) || null,
+      }),
     onSaved,
   });
   const birth = useController({

@@ -8,7 +8,8 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { mediaUrl } from '../../../lib/media';
-import { makeMainProfileImage, removeProfileImage, uploadProfileImage } from '../api/profile-calls';
+import { uploadProfileImage } from '../../../lib/user-calls';
+import { makeMainProfileImage, removeProfileImage } from '../api/profile-calls';
 import { EditorSection, SavedNote } from './editor-section';
 
 export interface PhotosSectionProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { detectPush, isPushOffered, subscribeToPush } from '../../../lib/push';
 import { isPushPromptSnoozed, snoozePushPrompt } from '../../../lib/push-prompt';
-import { registerPushSubscription } from '../api/push-calls';
+import { registerPushSubscription } from '../../../lib/user-calls';
 
 type PromptState = 'hidden' | 'offered' | 'failed' | 'done';
 

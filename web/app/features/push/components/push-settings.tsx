@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { detectPush, subscribeToPush, unsubscribeFromPush, type PushState } from '../../../lib/push';
-import { forgetPushSubscription, registerPushSubscription } from '../api/push-calls';
+import { registerPushSubscription } from '../../../lib/user-calls';
+import { forgetPushSubscription } from '../api/push-calls';
 
 /** What the setting shows: spec §3 push state, reduced to what the member can act on. */
 export type PushSetting = 'checking' | 'unsupported' | 'denied' | 'on' | 'off';

@@ -1,4 +1,5 @@
 import { BlockedResponseSchema, type ReportRequest } from '@rendezvous/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
 
 /** POST /api/block.php: hides both members from each other everywhere. */
@@ -11,9 +12,23 @@ export function getBlockedMembers(signal?: AbortSignal) {
   return apiRequest('GET', '/api/block.php', BlockedResponseSchema, { signal });
 }
 
+/** The members this member blocked, in the app's cache. */
+export function blockedQueryOptions() {
+  return queryOptions({ queryKey: ['blocked'], queryFn: ({ signal }) => getBlockedMembers(signal) });
+}
+
 /** DELETE /api/block.php: undoes one block; the answer is the list that remains. */
 export function unblockMember(profileId: number) {
   return apiRequest('DELETE', '/api/block.php', BlockedResponseSchema, { body: { profile: profileId } });
+}
+
+/** Undoes one block; the server's answer becomes the cached list. */
+export function useUnblockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: unblockMember,
+    onSuccess: (blocked) => queryClient.setQueryData(blockedQueryOptions().queryKey, blocked),
+  });
 }
 
 /** POST /api/report.php: stored for the operator, with the conversation when reported from one. */

@@ -1,6 +1,7 @@
 import type { BlockedResponse } from '@rendezvous/contract';
-import { useCallback, useEffect, useState } from 'react';
-import { getBlockedMembers, unblockMember } from '../api/safety-calls';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { blockedQueryOptions, useUnblockMember } from '../api/safety-calls';
 
 export type BlockedMember = BlockedResponse['blocked'][number];
 export type BlockedMembersState =
@@ -8,25 +9,16 @@ export type BlockedMembersState =
 
 /** The members this member blocked, and a way to undo one block (the server answers the new list). */
 export function useBlockedMembers() {
-  const [state, setState] = useState<BlockedMembersState>({ status: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getBlockedMembers(controller.signal)
-      .then(({ blocked }) => setState({ status: 'ready', blocked }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Could not load the blocked members', error);
-        setState({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, []);
+  const query = useQuery(blockedQueryOptions());
+  const { mutateAsync } = useUnblockMember();
 
   /** Rejects when the block could not be undone; the list then stays as it was. */
-  const unblock = useCallback(async (profileId: number) => {
-    const { blocked } = await unblockMember(profileId);
-    setState({ status: 'ready', blocked });
-  }, []);
+  const unblock = useCallback(async (profileId: number) => void (await mutateAsync(profileId)), [mutateAsync]);
 
+  const state: BlockedMembersState = query.data
+    ? { status: 'ready', blocked: query.data.blocked }
+    : query.isError
+      ? { status: 'error' }
+      : { status: 'loading' };
   return { state, unblock };
 }

@@ -1,6 +1,7 @@
 import { similarFilters, type ProfileCard, type SearchFilterOptions, type SearchResponse } from '@rendezvous/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchMembers } from '../api/search-calls';
+import { searchMembers, searchQueryOptions } from '../api/search-calls';
 
 export type SearchStatus = 'loading' | 'ready' | 'error';
 
@@ -143,22 +144,16 @@ export function useMemberSearch({ historyKey, page, append, trafficsource }: Mem
   };
 }
 
-/** Spec §7 similar search for few results: region 0, ages widened, never saved; paged by ?similarpage. */
+/**
+ * Spec §7 similar search for few results: region 0, ages widened, never saved; paged by
+ * ?similarpage, the last page staying in view while the next one loads.
+ */
 export function useSimilarSearch(filters: SearchFilterOptions | null, enabled: boolean, page: number) {
-  const [profiles, setProfiles] = useState<ProfileCard[]>([]);
-  const [total, setTotal] = useState(0);
-  useEffect(() => {
-    if (!filters || !enabled) return;
-    const controller = new AbortController();
-    searchMembers({ manual_search: 1, do_not_save: 1, ...similarFilters(filters), page }, controller.signal)
-      .then((response) => {
-        setProfiles(response.profiles);
-        setTotal(response.paging.num_results);
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('similar search failed', error);
-      });
-    return () => controller.abort();
-  }, [filters, enabled, page]);
-  return { profiles: enabled ? profiles : [], total };
+  const params = { manual_search: 1, do_not_save: 1, ...(filters ? similarFilters(filters) : {}), page };
+  const query = useQuery({
+    ...searchQueryOptions(params),
+    enabled: enabled && filters !== null,
+    placeholderData: keepPreviousData,
+  });
+  return { profiles: enabled ? (query.data?.profiles ?? []) : [], total: query.data?.paging.num_results ?? 0 };
 }

@@ -6,7 +6,7 @@ import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
-import { updateProfile } from '../api/signup-calls';
+import { updateProfile } from '../../../lib/user-calls';
 import { STEP } from '../lib/signup-steps';
 import { StepAlert, StepShell } from './step-shell';
 

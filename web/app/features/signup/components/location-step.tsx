@@ -5,7 +5,8 @@ import { LocationFields } from '../../../components/profile-fields/location-fiel
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { updateLocation, type GeocodeResult } from '../api/signup-calls';
+import { type GeocodeResult } from '../api/signup-calls';
+import { updateLocation } from '../../../lib/user-calls';
 import { locateVisitor } from '../lib/geolocation';
 import { StepAlert, StepShell } from './step-shell';
 

@@ -14,7 +14,7 @@ import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api-client';
-import { updateProfile, type ProfileUpdate } from '../api/signup-calls';
+import { updateProfile, type ProfileUpdate } from '../../../lib/user-calls';
 import { STEP } from '../lib/signup-steps';
 import { StepAlert, StepShell } from './step-shell';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { photoProblem, type PhotoProblem } from '../../../components/profile-fields/photo';
 import { PhotoDropArea } from '../../../components/profile-fields/photo-drop-area';
 import { Button } from '../../../components/ui/button';
-import { updateProfile, uploadProfileImage } from '../api/signup-calls';
+import { updateProfile, uploadProfileImage } from '../../../lib/user-calls';
 import { STEP } from '../lib/signup-steps';
 import { StepShell } from './step-shell';
 

@@ -2,7 +2,7 @@ import type { User } from '@rendezvous/contract';
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { registerPushSubscription } from '../api/signup-calls';
+import { registerPushSubscription } from '../../../lib/user-calls';
 import { detectPush, subscribeToPush } from '../../../lib/push';
 import { snoozePushPrompt } from '../../../lib/push-prompt';
 import { isPushUnavailable, type PushState } from '../lib/signup-steps';

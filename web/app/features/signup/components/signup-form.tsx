@@ -5,7 +5,7 @@ import { useRevalidator } from 'react-router';
 import { readCookie } from '../../../lib/cookies';
 import { useLocale } from '../../../lib/locale';
 import { useWebContext } from '../../../lib/use-web-context';
-import { registerPushSubscription } from '../api/signup-calls';
+import { registerPushSubscription } from '../../../lib/user-calls';
 import { detectPush, isPushOffered } from '../../../lib/push';
 import {
   STEP,
