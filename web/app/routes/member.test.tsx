@@ -117,7 +117,8 @@ describe('the contact call to action on a member page', () => {
         '/members/12/chat',
       ),
     );
-    expect(within(dialog).getByRole('heading', { name: t('signup.activation_title') })).toBeTruthy();
+    // The steps after the account load on demand, so the activation screen comes a moment later.
+    expect(await within(dialog).findByRole('heading', { name: t('signup.activation_title') })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: referringTitle() })).toBe(dialog);
     expect(api.callsTo('POST', '/api/user.php?new=1')[0]?.body).toMatchObject({ email: 'kees@ziggo.nl', name: 'Kees' });
   });

@@ -46,7 +46,8 @@ describe('the legal links under the sign-up form', () => {
     renderLegalLinks(loadTerms);
 
     await user.click(screen.getByRole('link', { name: 'terms and conditions' }));
-    const dialog = screen.getByRole('dialog', { name: 'Terms and conditions' });
+    // The modal loads with the first opened link, not with the form.
+    const dialog = await screen.findByRole('dialog', { name: 'Terms and conditions' });
     expect(dialog.className).toContain('max-w-5xl');
     expect(within(dialog).getByRole('status').textContent).toBe('Loading the text…');
 

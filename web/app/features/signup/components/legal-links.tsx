@@ -1,15 +1,17 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link, useFetcher } from 'react-router';
-import { ContentDocumentView, type ContentDocument } from '../../../components/content/content-document';
-import { Modal } from '../../../components/ui/modal';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Trans } from 'react-i18next';
+import { Link } from 'react-router';
 import { useWebContext } from '../../../lib/use-web-context';
+import type { LegalPage, LegalTextModalProps } from './legal-text-modal';
 
-type Page = 'terms' | 'privacy';
 /** The terms' section on fictional profiles, which the consent line links to on its own. */
 const FICTIONAL_SECTION = 'fictional-profiles';
 
-const PATHS: Record<Page, string> = { terms: '/pages/terms', privacy: '/pages/privacy' };
+const TERMS_PATH = '/pages/terms';
+const PRIVACY_PATH = '/pages/privacy';
+
+// The modal and the document renderer load when a link is first opened, not with every lander.
+const LegalTextModal = lazy(() => import('./legal-text-modal').then((module) => ({ default: module.LegalTextModal })));
 
 /**
  * "By signing up you agree to the terms (fictional profiles included) and the privacy statement",
@@ -17,33 +19,18 @@ const PATHS: Record<Page, string> = { terms: '/pages/terms', privacy: '/pages/pr
  * comes from the page's own server loader; the links still work as plain links.
  */
 export function LegalLinks() {
-  const { t } = useTranslation();
   const { settings } = useWebContext();
-  const [open, setOpen] = useState<{ page: Page; section?: string } | null>(null);
-  const fetcher = useFetcher<{ page: string; document: ContentDocument }>();
-  const { load } = fetcher;
-  const text = useRef<HTMLDivElement>(null);
-  const page = open?.page ?? null;
+  const [shown, setShown] = useState<LegalTextModalProps['shown']>(null);
+  // Once opened the modal stays mounted, so closing it hands focus back to the link as a dialog does.
+  const [opened, setOpened] = useState(false);
 
-  useEffect(() => {
-    if (page) void load(PATHS[page]);
-  }, [page, load]);
-
-  const opener = (page: Page, section?: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const opener = (page: LegalPage, section?: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     // A new tab or window (modifier keys) is left to the browser.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    setOpen(section ? { page, section } : { page });
+    setShown(section ? { page, section } : { page });
+    setOpened(true);
   };
-
-  // The previous text stays in the fetcher while the other one loads: show it only if it is the one asked for.
-  const document = page && fetcher.data?.page === page ? fetcher.data.document : null;
-  const ready = document !== null && fetcher.state === 'idle';
-
-  const section = open?.section;
-  useEffect(() => {
-    if (ready && section) text.current?.querySelector(`[id="${section}"]`)?.scrollIntoView({ block: 'start' });
-  }, [ready, section]);
 
   return (
     <>
@@ -52,35 +39,23 @@ export function LegalLinks() {
           i18nKey="signup.legal_agree"
           values={{ plural: settings.fictional_plural }}
           components={{
-            terms: <Link className="text-link" to={PATHS.terms} onClick={opener('terms')} />,
+            terms: <Link className="text-link" to={TERMS_PATH} onClick={opener('terms')} />,
             fictional: (
               <Link
                 className="text-link"
-                to={`${PATHS.terms}#${FICTIONAL_SECTION}`}
+                to={`${TERMS_PATH}#${FICTIONAL_SECTION}`}
                 onClick={opener('terms', FICTIONAL_SECTION)}
               />
             ),
-            privacy: <Link className="text-link" to={PATHS.privacy} onClick={opener('privacy')} />,
+            privacy: <Link className="text-link" to={PRIVACY_PATH} onClick={opener('privacy')} />,
           }}
         />
       </p>
-      <Modal
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        size="large"
-        title={ready ? <span data-content-text>{document.title}</span> : t(`signup.${page ?? 'terms'}_title`)}
-      >
-        {ready ? (
-          <div ref={text}>
-            <ContentDocumentView document={document} inModal titleAs="none" />
-          </div>
-        ) : (
-          <p role="status" className="flex items-center gap-3 text-ink-muted">
-            <span className="spinner" aria-hidden="true" />
-            {t('content.loading')}
-          </p>
-        )}
-      </Modal>
+      {opened ? (
+        <Suspense fallback={null}>
+          <LegalTextModal shown={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { CSRF_COOKIE, type SignupRequest, type User } from '@rendezvous/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { readCookie } from '../../../lib/cookies';
@@ -16,17 +16,10 @@ import {
   type SignupStep,
 } from '../lib/signup-steps';
 import { readTrafficSource, useTrafficSourceNetwork } from '../lib/traffic-source';
-import { AboutStep } from './about-step';
 import { AccountStep, type SignupContext } from './account-step';
-import { ActivationProgress } from './activation-progress';
-import { ConfirmStep, type FinishTo } from './confirm-step';
+import type { FinishTo } from './confirm-step';
 import { InviteOnlyNotice } from './invite-only-notice';
-import { LocationStep } from './location-step';
-import { PersonalStep } from './personal-step';
-import { PhotoStep } from './photo-step';
-import { ProfileFlowStep } from './profile-flow-step';
 import { ProgressDots } from './progress-dots';
-import { PushStep } from './push-step';
 import { StepWaiting } from './step-shell';
 
 export interface SignupFormProps {
@@ -47,6 +40,12 @@ export interface SignupFormProps {
   /** Runs once the account exists and the new member is logged in, before the next step shows. */
   onAccountCreated?: (user: User) => Promise<void> | void;
 }
+
+// The steps after the account load once the visitor asks for one, so a lander's first load
+// carries the account step alone (bench:pages measures it).
+const loadLaterSteps = () => import('./later-steps');
+const LaterStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.LaterStep })));
+const ActivationProgress = lazy(() => loadLaterSteps().then((module) => ({ default: module.ActivationProgress })));
 
 /** Where the flow is: a step, or the activation screen on its way to one. */
 type Position = { step: SignupStep } | { activationThen: SignupStep } | null;
@@ -112,6 +111,7 @@ export function SignupForm({
 
   const created = useCallback(
     async (account: User) => {
+      void loadLaterSteps();
       keep(account);
       // The caller's work belongs to the account, not to the flow: a failure is logged and the member goes on.
       await Promise.resolve(onAccountCreated?.(account)).catch((error: unknown) =>
@@ -149,7 +149,9 @@ export function SignupForm({
   if ('activationThen' in position) {
     const then = position.activationThen;
     return user ? (
-      <ActivationProgress user={user} siteEmail={settings.email} onContinue={() => setPosition({ step: then })} />
+      <Suspense fallback={<StepWaiting />}>
+        <ActivationProgress user={user} siteEmail={settings.email} onContinue={() => setPosition({ step: then })} />
+      </Suspense>
     ) : (
       <StepWaiting />
     );
@@ -177,21 +179,18 @@ export function SignupForm({
     );
   }
 
-  const stepProps = { onDone: advance, focusTitle: moved, top: dots };
-  switch (step) {
-    case STEP.push:
-      return <PushStep publicKey={settings.push_pub} {...stepProps} />;
-    case STEP.photo:
-      return <PhotoStep user={user} {...stepProps} />;
-    case STEP.location:
-      return <LocationStep user={user} settings={settings} {...stepProps} />;
-    case STEP.personal:
-      return <PersonalStep user={user} settings={settings} {...stepProps} />;
-    case STEP.about:
-      return <AboutStep user={user} settings={settings} {...stepProps} />;
-    case STEP.profileFlow:
-      return <ProfileFlowStep user={user} onComplete={advance} />;
-    default:
-      return <ConfirmStep user={user} onClose={onClose} finishTo={finishTo} focusTitle={moved} />;
-  }
+  return (
+    <Suspense fallback={<StepWaiting />}>
+      <LaterStep
+        step={step}
+        user={user}
+        settings={settings}
+        onDone={advance}
+        focusTitle={moved}
+        top={dots}
+        onClose={onClose}
+        finishTo={finishTo}
+      />
+    </Suspense>
+  );
 }
