@@ -73,7 +73,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         throw invalidInput({ password: VALIDATION.passwordWrong });
       }
       if (email.toLowerCase() === member.email_normalized) throw invalidInput({ email: VALIDATION.emailSame });
-      const status = await emailStatus(db, request.site.id, email);
+      const status = await emailStatus(accounts, request.site.id, email);
       if (status !== 'new') {
         throw invalidInput({
           email: status === 'active' || status === 'not_confirmed' ? VALIDATION.emailTaken : VALIDATION.emailNotAllowed,
