@@ -116,6 +116,27 @@ export default tseslint.config(
     },
   },
   {
+    // A handler reads as the steps of its request; the queries live in the feature's repository
+    // (docs/decisions/010). Shared helpers in db/ that a repository calls are fine to import.
+    files: ['server/src/features/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: "Route files leave queries to the feature's repository." }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|transaction)$/]',
+          message: "Route files leave queries to the feature's repository (<feature>.repository.ts).",
+        },
+      ],
+    },
+  },
+  {
     // The zone above sees relative paths only; the workspace package name is the other way in.
     files: ['web/**'],
     rules: {

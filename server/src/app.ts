@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
-import { createAccountTokens } from './features/accounts/account-tokens.js';
+import { createAccountTokensRepository } from './features/accounts/account-tokens.repository.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
@@ -196,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const accountDeps = {
     db,
     sessions,
-    tokens: createAccountTokens(db),
+    tokens: createAccountTokensRepository(db),
     mail,
     cookie: cookieOptions,
     publicUrl: config.publicUrl,

@@ -10,6 +10,7 @@ import { createSessionsRepository, SESSION_COOKIE } from '../platform/sessions/s
 export { SESSION_COOKIE };
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import type { DialectName } from '../db/dialect.js';
+import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
 
 export function testSiteConfig(domain: string, overrides: Partial<SiteConfig> = {}): SiteConfig {
   return {
@@ -137,6 +138,30 @@ export async function createTestApp(
       await database.cleanup();
     },
   };
+}
+
+export type TestAppWithMail = Awaited<ReturnType<typeof createTestApp>> & { smtp: TestSmtpServer };
+
+/** The real app sending its mail to a local SMTP server, so a test reads what each address received. */
+export async function createTestAppWithMail(
+  dialect: DialectName,
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<TestAppWithMail> {
+  const smtp = await startTestSmtpServer();
+  try {
+    const t = await createTestApp(dialect, { ...options, env: { SMTP_URL: smtp.url, ...options.env } });
+    return {
+      ...t,
+      smtp,
+      async close() {
+        await t.close();
+        await smtp.close();
+      },
+    };
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
 }
 
 /** Cookies and the matching CSRF header a browser tab would send. */

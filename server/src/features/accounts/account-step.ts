@@ -1,13 +1,11 @@
 import { hash } from '@node-rs/argon2';
 import { defaultName, isLocale, VALIDATION, type SignupRequestSchema } from '@rendezvous/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { recordLanderSignup } from '../../db/lander-signups.js';
 import type { MemberRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, invalidInput } from '../../errors.js';
-import { grant } from '../../ledger/credit-ledger.js';
 import type { Site } from '../../platform/sites/sites.repository.js';
+import type { AccountsRepository } from './accounts.repository.js';
 import { emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
 import { checkProfile } from './profile-input.js';
@@ -23,63 +21,53 @@ function signupsAllowed(mode: string, trafficSource: Signup['trafficsource']): b
  * The sign-up's account step: the member, their welcome credits and where they came from, in one
  * transaction. Refuses a closed site (403) before looking at the address, then a taken address (400).
  */
-export async function createAccount(db: Db, site: Site, body: Signup): Promise<MemberRow> {
+export async function createAccount(accounts: AccountsRepository, site: Site, body: Signup): Promise<MemberRow> {
   if (!signupsAllowed(site.config.signups, body.trafficsource)) {
     throw new AppError(403, 'signups_closed', 'New sign-ups are by invitation only on this site.');
   }
-  const status = await emailStatus(db, site.id, body.email);
+  const status = await emailStatus(accounts, site.id, body.email);
   if (status !== 'new') {
     throw invalidInput({
       email: status === 'invalid' || status === 'deleted' ? VALIDATION.emailNotAllowed : VALIDATION.emailTaken,
     });
   }
   const { country, region, city, gender, date_of_birth, ...extra } = body.profile ?? {};
-  const profile = await checkProfile(db, site.config, { country, region, city, gender, date_of_birth, extra });
+  const profile = await checkProfile(accounts, site.config, { country, region, city, gender, date_of_birth, extra });
   const now = Date.now();
   const language = isLocale(body.language) ? body.language : site.config.domain_language;
 
+  const source = body.trafficsource;
   try {
-    return await db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('members')
-        .values({
-          site_id: site.id,
-          email: body.email,
-          email_normalized: body.email.toLowerCase(),
-          name: body.name || defaultName(body.email),
-          password_hash: await hash(body.password),
-          status: 'not_confirmed',
-          mailprovider: mailProviderOf(body.email),
-          language,
-          timezone: body.timezone ?? null,
-          form_path: body.form_path ?? null,
-          referrer: body.referrer ?? null,
-          signup_at: now,
-          last_active_at: now,
-          ...profile.columns,
-          personal: JSON.stringify(profile.personal),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const welcome = site.config.welcome_credits;
-      if (welcome > 0) created.credits = await grant(trx, created.id, welcome, 'welcome');
-      const source = body.trafficsource;
-      if (source?.network) {
-        await trx
-          .insertInto('member_tracking')
-          .values({
-            member_id: created.id,
+    return await accounts.create({
+      member: {
+        site_id: site.id,
+        email: body.email,
+        email_normalized: body.email.toLowerCase(),
+        name: body.name || defaultName(body.email),
+        password_hash: await hash(body.password),
+        status: 'not_confirmed',
+        mailprovider: mailProviderOf(body.email),
+        language,
+        timezone: body.timezone ?? null,
+        form_path: body.form_path ?? null,
+        referrer: body.referrer ?? null,
+        signup_at: now,
+        last_active_at: now,
+        ...profile.columns,
+        personal: JSON.stringify(profile.personal),
+      },
+      welcomeCredits: site.config.welcome_credits,
+      traffic: source?.network
+        ? {
             network: source.network,
             ref: source.ref ?? null,
             sub1: source.sub1 ?? source.sub ?? null,
             sub2: source.sub2 ?? null,
             sub3: source.sub3 ?? null,
-            created_at: now,
-          })
-          .execute();
-      }
-      await recordLanderSignup(trx, created.id, body.form_path, now);
-      return created;
+          }
+        : null,
+      formPath: body.form_path,
+      now,
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the second learns the address is taken.

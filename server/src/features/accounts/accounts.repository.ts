@@ -1,7 +1,9 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { recordLanderSignup } from '../../db/lander-signups.js';
 import { seenChange, statusChange } from '../../db/member-changes.js';
-import type { MemberRow, MembersTable } from '../../db/schema.js';
+import type { MemberRow, MembersTable, MemberStatus, MemberTrackingTable } from '../../db/schema.js';
+import { grant } from '../../ledger/credit-ledger.js';
 import { deletedEmailKey } from './deleted-email.js';
 import { mailProviderOf } from './mail-provider.js';
 
@@ -11,9 +13,61 @@ type ProfileChanges = Pick<
   'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth' | 'name' | 'personal'
 >;
 
+/** A new account's member row and what is stored with it. */
+export interface NewAccount {
+  member: Insertable<MembersTable>;
+  welcomeCredits: number;
+  /** The traffic-source network the member came through, if any. */
+  traffic: Pick<MemberTrackingTable, 'network' | 'ref' | 'sub1' | 'sub2' | 'sub3'> | null;
+  /** The page the sign-up form was on, which names the lander it came from. */
+  formPath: string | null | undefined;
+  now: number;
+}
+
 /** The accounts feature's reads and writes of members; every write is by the member's own id. */
 export function createAccountsRepository(db: Db) {
   return {
+    /**
+     * The member, their welcome credits and where they came from, in one transaction. Throws the
+     * database's unique violation when the address was taken at the same moment.
+     */
+    create(account: NewAccount): Promise<MemberRow> {
+      return db.transaction().execute(async (trx) => {
+        const created = await trx.insertInto('members').values(account.member).returningAll().executeTakeFirstOrThrow();
+        if (account.welcomeCredits > 0) {
+          created.credits = await grant(trx, created.id, account.welcomeCredits, 'welcome');
+        }
+        if (account.traffic) {
+          await trx
+            .insertInto('member_tracking')
+            .values({ ...account.traffic, member_id: created.id, created_at: account.now })
+            .execute();
+        }
+        await recordLanderSignup(trx, created.id, account.formPath, account.now);
+        return created;
+      });
+    },
+
+    /**
+     * The status of the newest account on this site with this address, or with the address of a
+     * deleted one (its tombstone keeps only that key).
+     */
+    async statusOfEmail(siteId: number, email: string): Promise<MemberStatus | undefined> {
+      const member = await db
+        .selectFrom('members')
+        .select('status')
+        .where('site_id', '=', siteId)
+        .where('email_normalized', 'in', [email.trim().toLowerCase(), deletedEmailKey(email)])
+        .orderBy('signup_at', 'desc')
+        .executeTakeFirst();
+      return member?.status;
+    },
+
+    /** A region, to check it lies in the country a member chose. */
+    region(regionId: number): Promise<{ id: number; country: string } | undefined> {
+      return db.selectFrom('regions').select(['id', 'country']).where('id', '=', regionId).executeTakeFirst();
+    },
+
     /** A member the caller already knows exists: the session's, or a consumed token's. */
     byId(id: number): Promise<MemberRow> {
       return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

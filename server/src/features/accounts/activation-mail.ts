@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { PublicUrl } from '../../config.js';
 import type { MemberRow } from '../../db/schema.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
-import type { AccountTokens } from './account-tokens.js';
+import type { AccountTokensRepository } from './account-tokens.repository.js';
 import { siteOrigin } from './site-origin.js';
 
 export interface ActivationMailOptions {
-  tokens: AccountTokens;
+  tokens: AccountTokensRepository;
   mail: AccountMail;
   publicUrl: PublicUrl;
 }

@@ -1,22 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  logIn,
+  TEST_PASSWORD,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 describe.each(TEST_DIALECTS)('account deletion on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   async function memberWithPhotos(email: string, sharedWith?: number) {
@@ -114,7 +117,7 @@ describe.each(TEST_DIALECTS)('account deletion on %s', (dialect) => {
       ).toBe(403);
     }
     await expect(logIn(t.app, 'leaving@example.test')).rejects.toThrow(/401/);
-    expect((await smtp.waitForMail('leaving@example.test')).subject).toBeTruthy();
+    expect((await t.smtp.waitForMail('leaving@example.test')).subject).toBeTruthy();
 
     // Neither the address (the goodbye mail's included) nor the saved search outlives the account.
     const mails = await t.database.db.selectFrom('mail_deliveries').select(['member_id', 'recipient']).execute();

@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { invalidInput } from '../../errors.js';
 import type { Notifier } from '../../notifier/notifier.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
-import type { AccountTokens } from './account-tokens.js';
+import type { AccountTokensRepository } from './account-tokens.repository.js';
 import { emailStatus } from './email-status.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
@@ -33,7 +33,7 @@ const EMAIL_CHANGES_PER_MEMBER_PER_DAY = 5;
 export interface EmailChangeRoutesOptions {
   db: Db;
   sessions: SessionsRepository;
-  tokens: AccountTokens;
+  tokens: AccountTokensRepository;
   mail: AccountMail;
   notifier: Notifier;
   publicUrl: PublicUrl;
@@ -73,7 +73,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
         throw invalidInput({ password: VALIDATION.passwordWrong });
       }
       if (email.toLowerCase() === member.email_normalized) throw invalidInput({ email: VALIDATION.emailSame });
-      const status = await emailStatus(db, request.site.id, email);
+      const status = await emailStatus(accounts, request.site.id, email);
       if (status !== 'new') {
         throw invalidInput({
           email: status === 'active' || status === 'not_confirmed' ? VALIDATION.emailTaken : VALIDATION.emailNotAllowed,

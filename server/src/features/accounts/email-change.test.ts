@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserHeaders,
-  createTestApp,
+  createTestAppWithMail,
   insertMember,
   logIn,
   sessionCookies,
   TEST_PASSWORD,
+  type TestAppWithMail,
 } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 /** The token of the link in the mail that starts with `prefix` (its path and query up to the token). */
@@ -21,16 +21,13 @@ const CONFIRM_LINK = '/mail-change/do?';
 const UNDO_LINK = '/mail-change/do?undo=1&';
 
 describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   const request = (token: string, body: object) =>
@@ -62,7 +59,7 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     const unchanged = await t.database.db.selectFrom('members').select('email').where('id', '=', id).executeTakeFirst();
     expect(unchanged?.email).toBe('old@example.test');
 
-    const confirmMail = await smtp.waitForMail('new@example.test');
+    const confirmMail = await t.smtp.waitForMail('new@example.test');
     const confirmed = await confirm(tokenIn(confirmMail.text, CONFIRM_LINK));
     expect(confirmed.json()).toEqual({ email: 'New@Example.test' });
     expect(
@@ -71,7 +68,7 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     ).toBe('New@Example.test');
     expect((await confirm(tokenIn(confirmMail.text, CONFIRM_LINK))).statusCode).toBe(400);
 
-    const notice = await smtp.waitForMail('old@example.test');
+    const notice = await t.smtp.waitForMail('old@example.test');
     const undoToken = tokenIn(notice.text, UNDO_LINK);
     // A scanner opening the link, or a link from a notice sent before the undo took a click: only the page opens.
     const opened = await t.app.inject(`/api/email_change_undo.php?token=${encodeURIComponent(undoToken)}`);
@@ -130,7 +127,7 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
         .execute();
 
     await request(session, { email: 'later@example.test', password: TEST_PASSWORD });
-    const confirmToken = tokenIn((await smtp.waitForMail('later@example.test')).text, CONFIRM_LINK);
+    const confirmToken = tokenIn((await t.smtp.waitForMail('later@example.test')).text, CONFIRM_LINK);
     await expireLinks();
     const tooLate = await confirm(confirmToken);
     expect(tooLate.statusCode).toBe(400);
@@ -139,8 +136,8 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     expect(unchanged?.email).toBe('late@example.test');
 
     await request(session, { email: 'later@example.test', password: TEST_PASSWORD });
-    await confirm(tokenIn((await smtp.waitForMail('later@example.test')).text, CONFIRM_LINK));
-    const undoToken = tokenIn((await smtp.waitForMail('late@example.test')).text, UNDO_LINK);
+    await confirm(tokenIn((await t.smtp.waitForMail('later@example.test')).text, CONFIRM_LINK));
+    const undoToken = tokenIn((await t.smtp.waitForMail('late@example.test')).text, UNDO_LINK);
     await expireLinks();
     const tooLateToUndo = await undo(undoToken);
     expect(tooLateToUndo.statusCode).toBe(400);
@@ -166,7 +163,7 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     const id = await insertMember(t.database.db, t.siteId, { email: 'typo@exampel.test', status: 'not_confirmed' });
     const session = await logIn(t.app, 'typo@exampel.test');
     await request(session, { email: 'right@example.test', password: TEST_PASSWORD });
-    await confirm(tokenIn((await smtp.waitForMail('right@example.test')).text, CONFIRM_LINK));
+    await confirm(tokenIn((await t.smtp.waitForMail('right@example.test')).text, CONFIRM_LINK));
 
     const row = await t.database.db.selectFrom('members').select('status').where('id', '=', id).executeTakeFirst();
     expect(row?.status).toBe('active');

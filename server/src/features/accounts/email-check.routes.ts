@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../lib/time.js';
+import { createAccountsRepository } from './accounts.repository.js';
 import { emailCheckToken, emailStatus } from './email-status.js';
 
 /*
@@ -21,6 +22,8 @@ export interface EmailCheckRoutesOptions {
 
 /** The sign-up's account step asks whether an address can be used while it is typed. */
 export const emailCheckRoutes: FastifyPluginAsyncZod<EmailCheckRoutesOptions> = async (app, { db, sessionSecret }) => {
+  const accounts = createAccountsRepository(db);
+
   app.get(
     '/api/validate_email.php',
     {
@@ -46,7 +49,7 @@ export const emailCheckRoutes: FastifyPluginAsyncZod<EmailCheckRoutesOptions> = 
       const email = request.query.email.trim();
       return {
         token: emailCheckToken(sessionSecret, request.site.id, email),
-        status: await emailStatus(db, request.site.id, email),
+        status: await emailStatus(accounts, request.site.id, email),
         email: email.toLowerCase(),
         request_email: request.query.email,
       };

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { browserHeaders, createTestApp, insertMember } from '../../test/fixtures.js';
+import { browserHeaders, createTestAppWithMail, insertMember, type TestAppWithMail } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import {
   EMAIL_CHECKS_PER_ADDRESS_PER_HOUR,
   EMAIL_CHECKS_PER_CLIENT_PER_DAY,
@@ -12,16 +11,13 @@ let lastOctet = 0;
 const freshClient = () => `198.18.0.${(lastOctet += 1)}`;
 
 describe.each(TEST_DIALECTS)('finding out who has an account on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -79,7 +75,7 @@ describe.each(TEST_DIALECTS)('finding out who has an account on %s', (dialect) =
     const unknown = await reset('unknown@example.test');
     expect(comparable(known)).toEqual(comparable(unknown));
     expect(known.json()).toEqual({ sent: true });
-    const mail = await smtp.waitForMail('known@example.test');
+    const mail = await t.smtp.waitForMail('known@example.test');
     expect(mail.text).toMatch(/\/reset-password\/do\?token=/);
   });
 });

@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  TEST_PASSWORD,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 
 const ADDRESS_B = '198.51.100.20';
 /** Each test guesses from its own address, clear of the other tests' per-address limit. */
@@ -9,16 +14,13 @@ let lastOctet = 10;
 const freshAddress = () => `203.0.113.${(lastOctet += 1)}`;
 
 describe.each(TEST_DIALECTS)('login throttling on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
   afterEach(() => vi.useRealTimers());
 
@@ -91,7 +93,7 @@ describe.each(TEST_DIALECTS)('login throttling on %s', (dialect) => {
       payload: { email },
       remoteAddress: ADDRESS_A,
     });
-    const mail = await smtp.waitForMail(email);
+    const mail = await t.smtp.waitForMail(email);
     const token = decodeURIComponent(/token=([\w%-]+)/.exec(mail.text ?? '')![1]!);
     const reset = await t.app.inject({
       method: 'POST',

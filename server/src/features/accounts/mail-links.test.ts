@@ -1,8 +1,13 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  TEST_PASSWORD,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 /** A Host header the sender of a request picks; a link built from it would carry the token to them. */
@@ -14,16 +19,13 @@ const linksIn = (mail: ParsedMail) => [
 ];
 
 describe.each(TEST_DIALECTS)('links in account mail on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url, PORT: '4321' } });
+    t = await createTestAppWithMail(dialect, { env: { PORT: '4321' } });
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   const expectOwnLinks = (mail: ParsedMail, path: string) => {
@@ -40,7 +42,7 @@ describe.each(TEST_DIALECTS)('links in account mail on %s', (dialect) => {
       payload: { email: 'joiner@example.test', password: TEST_PASSWORD, name: 'Joiner' },
     });
     expect(response.statusCode).toBe(200);
-    expectOwnLinks(await smtp.waitForMail('joiner@example.test'), '/api/activate.php?token=');
+    expectOwnLinks(await t.smtp.waitForMail('joiner@example.test'), '/api/activate.php?token=');
   });
 
   it('points the password reset mail at the site, whatever Host the request came with', async () => {
@@ -52,7 +54,7 @@ describe.each(TEST_DIALECTS)('links in account mail on %s', (dialect) => {
       payload: { email: 'victim@example.test' },
     });
     expect(response.statusCode).toBe(200);
-    expectOwnLinks(await smtp.waitForMail('victim@example.test'), '/reset-password/do?token=');
+    expectOwnLinks(await t.smtp.waitForMail('victim@example.test'), '/reset-password/do?token=');
   });
 
   it('points the e-mail change confirmation and its undo notice at the site', async () => {
@@ -71,7 +73,7 @@ describe.each(TEST_DIALECTS)('links in account mail on %s', (dialect) => {
       payload: { email: 'moved@example.test', password: TEST_PASSWORD },
     });
     expect(asked.statusCode).toBe(200);
-    const confirmMail = await smtp.waitForMail('moved@example.test');
+    const confirmMail = await t.smtp.waitForMail('moved@example.test');
     expectOwnLinks(confirmMail, '/mail-change/do?token=');
 
     const token = decodeURIComponent(/token=([\w%-]+)/.exec(confirmMail.text ?? '')![1]!);
@@ -82,7 +84,7 @@ describe.each(TEST_DIALECTS)('links in account mail on %s', (dialect) => {
       payload: { token },
     });
     expect(confirmed.statusCode).toBe(200);
-    expectOwnLinks(await smtp.waitForMail('mover@example.test'), '/mail-change/do?undo=1&token=');
+    expectOwnLinks(await t.smtp.waitForMail('mover@example.test'), '/mail-change/do?undo=1&token=');
   });
 
   it('links each site to its own domain', async () => {
@@ -93,7 +95,7 @@ describe.each(TEST_DIALECTS)('links in account mail on %s', (dialect) => {
       headers: { ...browserHeaders(), host: 'boxy.localhost' },
       payload: { email: 'boxer@example.test' },
     });
-    const mail = await smtp.waitForMail('boxer@example.test');
+    const mail = await t.smtp.waitForMail('boxer@example.test');
     for (const link of linksIn(mail)) expect(new URL(link).host).toBe('boxy.localhost:4321');
   });
 });

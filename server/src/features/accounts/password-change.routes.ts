@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { parseOrThrow } from '../../lib/parse.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
-import type { AccountTokens } from './account-tokens.js';
+import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { HOUR_MS } from '../../lib/time.js';
 import { createAccountsRepository } from './accounts.repository.js';
@@ -16,7 +16,7 @@ const CHANGES_PER_IP_PER_HOUR = 10;
 export interface PasswordChangeRoutesOptions {
   db: Db;
   sessions: SessionsRepository;
-  tokens: AccountTokens;
+  tokens: AccountTokensRepository;
   cookie: SessionCookieOptions;
 }
 

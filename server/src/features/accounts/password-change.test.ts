@@ -3,7 +3,7 @@ import { PASSWORD_MIN, PASSWORD_RESET_LINK_TTL_MS, VALIDATION, type ErrorBody } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { createAccountTokens } from './account-tokens.js';
+import { createAccountTokensRepository } from './account-tokens.repository.js';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 const NEW_PASSWORD = 'a brand new password';
@@ -63,7 +63,7 @@ describe.each(TEST_DIALECTS)('password change on %s', (dialect) => {
 
   it('voids a password reset link mailed before the change', async () => {
     const { id, email } = await newMember();
-    const tokens = createAccountTokens(t.database.db);
+    const tokens = createAccountTokensRepository(t.database.db);
     const link = await tokens.issue(id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
     const response = await change(await logIn(t.app, email), {
       current_password: TEST_PASSWORD,

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
-import type { AccountTokens } from './account-tokens.js';
+import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { siteOrigin } from './site-origin.js';
@@ -26,7 +26,7 @@ import { createAccountsRepository } from './accounts.repository.js';
 export interface PasswordResetRoutesOptions {
   db: Db;
   sessions: SessionsRepository;
-  tokens: AccountTokens;
+  tokens: AccountTokensRepository;
   mail: AccountMail;
   cookie: SessionCookieOptions;
   publicUrl: PublicUrl;

@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, logIn } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  logIn,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
   const email = 'forgetful@example.test';
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
     await insertMember(t.database.db, t.siteId, { email, name: 'Forgetful', language: 'de' });
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   const request = (body: object) =>
@@ -40,7 +42,7 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
     const response = await request({ email: 'Forgetful@example.test' });
     expect(response.json()).toEqual({ sent: true });
 
-    const mail = await smtp.waitForMail(email);
+    const mail = await t.smtp.waitForMail(email);
     const link = /https?:\/\/[^\s"<]+\/reset-password\/do\?token=([\w%-]+)/.exec(mail.text ?? '');
     expect(link).toBeTruthy();
     const token = decodeURIComponent(link![1]!);
@@ -63,7 +65,7 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
 
   it('refuses an expired link', async () => {
     await request({ email });
-    const mail = await smtp.waitForMail(email);
+    const mail = await t.smtp.waitForMail(email);
     const token = decodeURIComponent(/token=([\w%-]+)/.exec(mail.text ?? '')![1]!);
     await t.database.db
       .updateTable('account_tokens')

@@ -1,7 +1,7 @@
 import { VALIDATION, type SiteConfig } from '@rendezvous/contract';
-import type { Db } from '../../db/database.js';
 import type { MembersTable } from '../../db/schema.js';
 import { invalidInput } from '../../errors.js';
+import type { AccountsRepository } from './accounts.repository.js';
 
 export interface CheckedProfile {
   columns: Partial<Pick<MembersTable, 'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth'>>;
@@ -26,7 +26,11 @@ export interface ProfileInput {
  * their regions, the allowed values and about-me fields) and sorts it into columns.
  * The contract schema has already checked shapes and lengths.
  */
-export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput): Promise<CheckedProfile> {
+export async function checkProfile(
+  accounts: Pick<AccountsRepository, 'region'>,
+  site: SiteConfig,
+  input: ProfileInput,
+): Promise<CheckedProfile> {
   // No prototype, so a sent name like `__proto__` is stored as a field like any other.
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const columns: CheckedProfile['columns'] = {};
@@ -36,9 +40,7 @@ export async function checkProfile(db: Db, site: SiteConfig, input: ProfileInput
     columns.country = input.country;
   }
   if (input.region !== undefined) {
-    const region = input.region
-      ? await db.selectFrom('regions').select(['id', 'country']).where('id', '=', input.region).executeTakeFirst()
-      : null;
+    const region = input.region ? await accounts.region(input.region) : null;
     if (input.region && (!region || region.country !== (input.country ?? region.country)))
       fields.region = VALIDATION.region;
     columns.countryregion = input.region || null;

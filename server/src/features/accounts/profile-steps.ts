@@ -17,7 +17,7 @@ export function createProfileSteps(db: Db) {
   const accounts = createAccountsRepository(db);
   return {
     async saveLocation(site: SiteConfig, memberId: number, location: z.infer<typeof UpdateLocationSchema>) {
-      const { columns } = await checkProfile(db, site, {
+      const { columns } = await checkProfile(accounts, site, {
         country: location.country,
         region: location.countryregion ?? null,
         city: location.city ?? null,
@@ -29,7 +29,7 @@ export function createProfileSteps(db: Db) {
       const { gender, date_of_birth, name, personal, ...extra } = profile;
       const nameRefused = name === undefined ? null : nameProblem(name, member.email);
       if (nameRefused) throw invalidInput({ 'profile.name': nameRefused });
-      const checked = await checkProfile(db, site, { gender, date_of_birth, extra: { ...personal, ...extra } });
+      const checked = await checkProfile(accounts, site, { gender, date_of_birth, extra: { ...personal, ...extra } });
       // Each step and profile section saves its own part; other answers stay.
       const merged = { ...parsePersonal(member.personal), ...checked.personal };
       for (const field of checked.cleared) delete merged[field];

@@ -53,7 +53,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     },
     async (request, reply) => {
       if (request.query.new) {
-        const member = await createAccount(db, request.site, parseOrThrow(SignupRequestSchema, request.body));
+        const member = await createAccount(accounts, request.site, parseOrThrow(SignupRequestSchema, request.body));
         const session = await sessions.create(member.id);
         setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
         await sendActivation(request, member);

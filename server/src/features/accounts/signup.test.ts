@@ -1,9 +1,17 @@
 import { verify } from '@node-rs/argon2';
 import { CSRF_HEADER } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, insertSite, logIn, testSiteConfig } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestApp,
+  createTestAppWithMail,
+  insertMember,
+  insertSite,
+  logIn,
+  type TestAppWithMail,
+  testSiteConfig,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions.repository.js';
 
 const PASSWORD = 'a long enough password';
@@ -21,14 +29,12 @@ function payload(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
   let regionNH: number;
   let regionAntwerp: number;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
     const regions = await t.database.db
       .insertInto('regions')
       .values([
@@ -42,7 +48,6 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   // Each from its own address, so the per-IP sign-up limit (tested below) stays out of the way.
@@ -83,7 +88,7 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
     const me = await t.app.inject({ url: '/api/user.php', headers: browserHeaders(cookies) });
     expect(me.statusCode).toBe(200);
 
-    const mail = await smtp.waitForMail('Ingrid@Example.test');
+    const mail = await t.smtp.waitForMail('Ingrid@Example.test');
     expect(mail.subject).toContain('Site localhost');
     const link = /https?:\/\/[^\s"<]+\/api\/activate\.php\?token=[\w%-]+/.exec(mail.text ?? '')?.[0];
     expect(link).toBeTruthy();
@@ -114,12 +119,12 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
     expect(response.json().email_confirmed).toBe(false);
     const linkIn = (text: string | undefined) =>
       /\/api\/activate\.php\?token=[\w%-]+/.exec(text ?? '')?.[0] ?? 'no link';
-    const first = linkIn((await smtp.waitForMail(email)).text);
+    const first = linkIn((await t.smtp.waitForMail(email)).text);
 
     const resend = () =>
       t.app.inject({ method: 'POST', url: '/api/activate.php', headers: browserHeaders(cookies), payload: {} });
     expect((await resend()).json()).toEqual({ sent: true });
-    const second = linkIn((await smtp.waitForMail(email)).text);
+    const second = linkIn((await t.smtp.waitForMail(email)).text);
     expect(second).not.toBe(first);
 
     expect((await t.app.inject({ url: first })).headers.location).toBe('/activate/error');
@@ -278,18 +283,15 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
 });
 
 describe.each(TEST_DIALECTS)('sign-up modes and limits on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
     await insertSite(t.database.db, testSiteConfig('partners.localhost', { signups: 'with_trafficsource' }));
     await insertSite(t.database.db, testSiteConfig('invite.localhost', { signups: 'other' }));
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   const signUpOn = (host: string, body: Record<string, unknown>) =>

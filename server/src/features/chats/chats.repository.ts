@@ -172,6 +172,11 @@ export function createChatsRepository(db: Db) {
       return row && isReachable(row.status) ? row : undefined;
     },
 
+    /** Whether the member blocked the other, or the other them: then no chat starts between them. */
+    isBlockedWith(memberId: number, otherId: number): Promise<boolean> {
+      return isBlockedEitherWay(db, memberId, otherId);
+    },
+
     /**
      * The pair's conversation, created with both sides when missing. The other member's side
      * starts removed: a chat only opened, never written in, stays off their list until a message

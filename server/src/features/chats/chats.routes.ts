@@ -14,7 +14,6 @@ import {
   VALIDATION,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isBlockedEitherWay } from '../../db/blocks.js';
 import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
@@ -71,7 +70,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
       if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'You cannot chat with yourself.');
       const other = await chats.startableMember(request.site.id, profileId);
       if (!other) throw notFound('No such member');
-      if (await isBlockedEitherWay(db, me.id, other.id)) {
+      if (await chats.isBlockedWith(me.id, other.id)) {
         throw new AppError(403, 'blocked', 'You cannot chat with this member.');
       }
       return { id: await chats.findOrStart(request.site.id, me.id, other.id) };

@@ -9,9 +9,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { addToModerationQueue, type NewModerationItem } from '../../db/moderation-queue.js';
+import type { NewModerationItem } from '../../db/moderation-queue.js';
 import { HOUR_MS } from '../../lib/time.js';
 import type { MailService } from '../../platform/mail/mail.service.js';
+import { createComplaintsRepository } from './complaints.repository.js';
 
 /** What this feature needs from the mail service; `app.ts` wires the real one in. */
 export type ComplaintMail = Pick<MailService, 'send'>;
@@ -33,6 +34,8 @@ const emailOf = (request: FastifyRequest) => (request.body as ComplaintNotice | 
 
 /** Ours: POST /api/complaints.php, the DSA notice-and-action form (Art. 16) and appeals (Art. 20). */
 export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = async (app, { db, mail }) => {
+  const complaints = createComplaintsRepository(db);
+
   /** Confirmations still on their way; closing waits for them rather than cut them off. */
   const pending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -52,14 +55,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
 
   /** The member the notice names, when they are one of this site's; a gone member's notice still counts. */
   async function reportedMember(request: FastifyRequest, memberId: number | undefined): Promise<number | null> {
-    if (memberId === undefined) return null;
-    const row = await db
-      .selectFrom('members')
-      .select('id')
-      .where('id', '=', memberId)
-      .where('site_id', '=', request.site.id)
-      .executeTakeFirst();
-    return row?.id ?? null;
+    return memberId === undefined ? null : complaints.memberOfSite(request.site.id, memberId);
   }
 
   /**
@@ -72,13 +68,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
     reported: number | null,
   ): Promise<number | null> {
     if (conversationId === undefined || !request.member) return null;
-    let query = db
-      .selectFrom('conversation_members')
-      .select('conversation_id')
-      .where('conversation_id', '=', conversationId)
-      .where('member_id', '=', request.member.id);
-    if (reported !== null) query = query.where('other_id', '=', reported);
-    return (await query.executeTakeFirst())?.conversation_id ?? null;
+    return complaints.ownConversation(request.member.id, conversationId, reported);
   }
 
   type QueueItem = Omit<NewModerationItem, 'site_id'>;
@@ -124,7 +114,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
       // The language the form was shown in, to confirm and later answer in it.
       const language = isLocale(body.language) ? body.language : site.config.domain_language;
       const item = body.kind === 'notice' ? await noticeItem(request, body) : appealItem(body);
-      const reference = await addToModerationQueue(db, {
+      const reference = await complaints.file({
         ...item,
         site_id: site.id,
         reporter_member_id: member?.id ?? null,

@@ -1,23 +1,25 @@
 import { COMPLAINT_REFERENCE_PATTERN, type ComplaintResponse } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, sessionCookies } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  sessionCookies,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { COMPLAINTS_PER_EMAIL_PER_HOUR, COMPLAINTS_PER_IP_PER_HOUR } from './complaints.routes.js';
 
 const EXPLANATION = 'This profile shows photos of someone else, taken from her public Instagram account.';
 
 describe.each(TEST_DIALECTS)('the complaint form on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   let lastIp = 0;
@@ -76,7 +78,7 @@ describe.each(TEST_DIALECTS)('the complaint form on %s', (dialect) => {
       status: 'open',
     });
 
-    const mail = await smtp.waitForMail(payload.email);
+    const mail = await t.smtp.waitForMail(payload.email);
     expect(mail.subject).toBe(`Je melding bij Site localhost: kenmerk ${reference}`);
     expect(mail.text).toContain('Ingrid Visser');
     expect(mail.text).toContain(reference);
@@ -84,12 +86,12 @@ describe.each(TEST_DIALECTS)('the complaint form on %s', (dialect) => {
   });
 
   it('accepts a report of a minor without a name or e-mail, and mails no one', async () => {
-    const sentBefore = smtp.messages.length;
+    const sentBefore = t.smtp.messages.length;
     const response = await complain(notice({ category: 'minor', name: '', email: undefined }));
     expect(response.statusCode).toBe(200);
     const row = await stored(response.json<ComplaintResponse>().reference);
     expect(row).toMatchObject({ category: 'minor', reporter_name: null, reporter_email: null });
-    expect(smtp.messages).toHaveLength(sentBefore);
+    expect(t.smtp.messages).toHaveLength(sentBefore);
   });
 
   it('answers bad input with 400 and the reason per field, and stores nothing', async () => {
@@ -135,7 +137,7 @@ describe.each(TEST_DIALECTS)('the complaint form on %s', (dialect) => {
       reporter_email: address,
       good_faith: 0,
     });
-    const mail = await smtp.waitForMail(address);
+    const mail = await t.smtp.waitForMail(address);
     expect(mail.subject).toBe(`Your objection to Site localhost: reference ${reference}`);
 
     const missing = await complain({ kind: 'appeal', email: address, explanation: '' });

@@ -1,23 +1,25 @@
 import { CONTACT_MESSAGE_MAX, CONTACT_PATH } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, sessionCookies } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  sessionCookies,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server.js';
 import { CONTACT_MESSAGES_PER_HOUR } from './contact.routes.js';
 
 const SUPPORT = 'support@localhost.test';
 
 describe.each(TEST_DIALECTS)('the contact form on %s', (dialect) => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let smtp: TestSmtpServer;
+  let t: TestAppWithMail;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    t = await createTestAppWithMail(dialect);
   });
   afterAll(async () => {
     await t.close();
-    await smtp.close();
   });
 
   // Each call from its own address unless a test says otherwise, so the per-IP limit stays out of the way.
@@ -45,7 +47,7 @@ describe.each(TEST_DIALECTS)('the contact form on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ sent: true });
 
-    const toSupport = await smtp.waitForMail(SUPPORT);
+    const toSupport = await t.smtp.waitForMail(SUPPORT);
     expect(toSupport.subject).toBe('[Site localhost] Where are my credits?');
     expect(toSupport.replyTo?.value[0]?.address).toBe('gerda@example.test');
     expect(toSupport.text).toContain('> I paid this morning.\n> The credits have not arrived <yet>.');
@@ -54,7 +56,7 @@ describe.each(TEST_DIALECTS)('the contact form on %s', (dialect) => {
     expect(toSupport.html).toContain('The credits have not arrived &lt;yet&gt;.');
     expect(toSupport.html).not.toContain('<b>');
 
-    const confirmation = await smtp.waitForMail('gerda@example.test');
+    const confirmation = await t.smtp.waitForMail('gerda@example.test');
     expect(confirmation.subject).toBe('We hebben je bericht aan Site localhost ontvangen');
     expect(confirmation.text).toContain('Hallo Gerda <b>,');
     // The confirmation repeats nothing the sender wrote but their name, so it cannot carry someone's text to a stranger.
@@ -78,14 +80,14 @@ describe.each(TEST_DIALECTS)('the contact form on %s', (dialect) => {
     );
     expect(response.statusCode).toBe(200);
 
-    const toSupport = await smtp.waitForMail(SUPPORT);
+    const toSupport = await t.smtp.waitForMail(SUPPORT);
     expect(toSupport.subject).toBe('[Site localhost] Photo question');
     expect(toSupport.replyTo?.value[0]?.address).toBe('hanneke@example.test');
     expect(toSupport.text).toContain(`Hanneke (hanneke@example.test)`);
     expect(toSupport.text).toContain(`Account: #${id}.`);
 
     // No language in the body: the member's own.
-    const confirmation = await smtp.waitForMail('hanneke@example.test');
+    const confirmation = await t.smtp.waitForMail('hanneke@example.test');
     expect(confirmation.subject).toBe('Wir haben Ihre Nachricht an Site localhost erhalten');
     expect(await deliveries('else@example.test')).toEqual([]);
     expect(await deliveries('hanneke@example.test')).toMatchObject([{ kind: 'contact_confirmation', member_id: id }]);
@@ -97,7 +99,7 @@ describe.each(TEST_DIALECTS)('the contact form on %s', (dialect) => {
       expect(response.statusCode).toBe(400);
       return Object.keys(response.json<{ error: { fields: Record<string, string> } }>().error.fields).sort();
     };
-    const before = smtp.messages.length;
+    const before = t.smtp.messages.length;
     expect(await fieldsOf({})).toEqual(['email', 'message', 'name', 'subject']);
     expect(await fieldsOf({ name: 'A', email: 'not-an-address', subject: 'Hi', message: 'Hello' })).toEqual(['email']);
     expect(
@@ -115,7 +117,7 @@ describe.each(TEST_DIALECTS)('the contact form on %s', (dialect) => {
     expect(await fieldsOf({ subject: '  ', message: 'Hello' }, await sessionCookies(t.database.db, member))).toEqual([
       'subject',
     ]);
-    expect(smtp.messages.length).toBe(before);
+    expect(t.smtp.messages.length).toBe(before);
   });
 
   it('refuses a flood from one address with 429', async () => {

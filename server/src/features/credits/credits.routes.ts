@@ -1,6 +1,7 @@
-import { CreditsResponseSchema, type CreditReason, type MessageCostInfo, type Settings } from '@rendezvous/contract';
+import { CreditsResponseSchema, type MessageCostInfo, type Settings } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import { createCreditsRepository } from './credits.repository.js';
 
 export interface CreditsRoutesOptions {
   db: Db;
@@ -25,31 +26,21 @@ export function messageCostFor(settings: Settings, memberCountry: string | null)
 
 /** GET /api/credits.php — ours: balance, what a message costs, and the latest ledger rows. */
 export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async (app, { db }) => {
+  const credits = createCreditsRepository(db);
+
   app.get(
     '/api/credits.php',
     { config: { access: 'member' }, schema: { response: { 200: CreditsResponseSchema } } },
     async (request) => {
       const member = request.member;
       const [balance, ledger] = await Promise.all([
-        db.selectFrom('members').select('credits').where('id', '=', member.id).executeTakeFirstOrThrow(),
-        db
-          .selectFrom('credit_ledger')
-          .select(['id', 'delta', 'reason', 'created_at'])
-          .where('member_id', '=', member.id)
-          .orderBy('id', 'desc')
-          .limit(LEDGER_ROWS_SHOWN)
-          .execute(),
+        credits.balanceOf(member.id),
+        credits.latestLedger(member.id, LEDGER_ROWS_SHOWN),
       ]);
       return {
-        balance: balance.credits,
+        balance,
         message_cost: messageCostFor(request.settings, member.country),
-        ledger: ledger.map((row) => ({
-          id: row.id,
-          delta: row.delta,
-          // Only the ledger module writes rows, and it takes a CreditReason.
-          reason: row.reason as CreditReason,
-          created_at: new Date(row.created_at).toISOString(),
-        })),
+        ledger: ledger.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })),
       };
     },
   );

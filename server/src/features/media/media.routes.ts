@@ -1,10 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { GONE_STATUSES } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { isMediaName } from '../../lib/media-store.js';
 import { declareAccessInScope } from '../../plugins/session.js';
+import { createMediaRepository } from './media.repository.js';
 
 /**
  * How long browsers and CDNs may keep a photo without asking again. Once its member is banned or
@@ -26,21 +26,12 @@ export interface MediaRoutesOptions {
  * nothing shows them to anyone else.
  */
 export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { db, dir }) => {
-  async function shown(name: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('member_images')
-      .innerJoin('members', 'members.id', 'member_images.member_id')
-      .select('member_images.id')
-      .where((eb) => eb.or([eb('member_images.filename', '=', name), eb('member_images.thumb_filename', '=', name)]))
-      .where('members.status', 'not in', GONE_STATUSES)
-      .executeTakeFirst();
-    return Boolean(row);
-  }
+  const media = createMediaRepository(db);
 
   // Added before the static handler is registered, so it runs for its routes (GET and HEAD).
   app.addHook('preHandler', async (request: FastifyRequest<{ Params: { '*'?: string } }>) => {
     const name = request.params['*'] ?? '';
-    if (!isMediaName(name) || !(await shown(name))) throw notFound('No such photo');
+    if (!isMediaName(name) || !(await media.isShown(name))) throw notFound('No such photo');
   });
 
   declareAccessInScope(app, 'public');

@@ -1,8 +1,8 @@
 import { PAGE_HIDDEN_PATH, PageHiddenRequestSchema } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
-import { touchActivity } from '../../db/search-rank.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
+import { createPageHiddenRepository } from './page-hidden.repository.js';
 
 /**
  * How exact "last seen" is: a member switching tabs back and forth sends a beacon each time,
@@ -25,6 +25,8 @@ export interface PageHiddenRoutesOptions {
  * anyway. What a forger could still do at most is move a timestamp.
  */
 export const pageHiddenRoutes: FastifyPluginAsyncZod<PageHiddenRoutesOptions> = async (app, { db }) => {
+  const pageHidden = createPageHiddenRepository(db);
+
   app.post(
     PAGE_HIDDEN_PATH,
     {
@@ -32,7 +34,7 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod<PageHiddenRoutesOptions> = 
       schema: { body: PageHiddenRequestSchema },
     },
     async (request, reply) => {
-      if (request.member) await touchActivity(db, request.member.id, Date.now(), LAST_SEEN_PRECISION_MS);
+      if (request.member) await pageHidden.markLastSeen(request.member.id, LAST_SEEN_PRECISION_MS);
       return reply.status(204).send();
     },
   );

@@ -1,6 +1,6 @@
 import type { ResellPartnerFlow } from '@rendezvous/contract';
 import { ACCOUNT_PLACEHOLDER } from '../../config.js';
-import type { Db } from '../../db/database.js';
+import type { MemberTraffic } from './partners.repository.js';
 
 /** What a partner learns about where a click came from (spec §3 tracking record, plus the site). */
 export interface PartnerTracking {
@@ -13,26 +13,14 @@ export interface PartnerTracking {
 }
 
 /** The site's domain and, for a member who came through a traffic source, that source. */
-export async function loadPartnerTracking(
-  db: Db,
-  site: string,
-  memberId: number | undefined,
-): Promise<PartnerTracking> {
-  const row =
-    memberId === undefined
-      ? undefined
-      : await db
-          .selectFrom('member_tracking')
-          .select(['network', 'ref', 'sub1', 'sub2', 'sub3'])
-          .where('member_id', '=', memberId)
-          .executeTakeFirst();
+export function partnerTracking(site: string, traffic: MemberTraffic | undefined): PartnerTracking {
   return {
     site,
-    network: row?.network ?? null,
-    ref: row?.ref ?? null,
-    sub1: row?.sub1 ?? null,
-    sub2: row?.sub2 ?? null,
-    sub3: row?.sub3 ?? null,
+    network: traffic?.network ?? null,
+    ref: traffic?.ref ?? null,
+    sub1: traffic?.sub1 ?? null,
+    sub2: traffic?.sub2 ?? null,
+    sub3: traffic?.sub3 ?? null,
   };
 }
 

@@ -15,7 +15,8 @@ import { AppError } from '../../errors.js';
 import { requireMember } from '../../plugins/session.js';
 import { CamsFeedError, findCam } from './cams-feed.js';
 import { DEMO_PARTNER_PAGE_PATH, renderDemoPartnerPage } from './demo-partner-page.js';
-import { camsRedirectLocation, loadPartnerTracking, resellPartnerLocation } from './partner-links.js';
+import { camsRedirectLocation, partnerTracking, resellPartnerLocation } from './partner-links.js';
+import { createPartnersRepository } from './partners.repository.js';
 import type { PartnerSetup } from './partner-setup.js';
 
 export interface PartnersRoutesOptions extends PartnerSetup {
@@ -60,6 +61,12 @@ async function withFeedErrors<T>(answer: Promise<T>): Promise<T> {
 /** Spec §7 partner calls: the webcam search and redirect, and the resell partner redirect. */
 export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = async (app, options) => {
   const { db, camsFeed } = options;
+  const partners = createPartnersRepository(db);
+
+  async function trackingFor(request: FastifyRequest, memberId: number | undefined) {
+    const traffic = memberId === undefined ? undefined : await partners.trafficOf(memberId);
+    return partnerTracking(request.site.config.domain, traffic);
+  }
 
   app.get(
     '/api/xcams/search.php',
@@ -87,7 +94,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
       const { account } = request.query;
       const cam = await withFeedErrors(findCam(camsFeed, account));
       if (!cam) throw camNotFound();
-      const tracking = await loadPartnerTracking(db, request.site.config.domain, request.member.id);
+      const tracking = await trackingFor(request, request.member.id);
       reply.header('Cache-Control', 'no-store');
       return reply.redirect(camsRedirectLocation(options.camsRedirectUrl, cam.account, tracking), 302);
     },
@@ -102,7 +109,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<PartnersRoutesOptions> = asyn
     },
     async (request, reply) => {
       if (!options.resellPartnerUrl) throw partnerNotConfigured('resell partner address');
-      const tracking = await loadPartnerTracking(db, request.site.config.domain, request.member?.id);
+      const tracking = await trackingFor(request, request.member?.id);
       const location = resellPartnerLocation(options.resellPartnerUrl, request.query.flow, tracking);
       reply.header('Cache-Control', 'no-store');
       if (request.query.redirect) return reply.redirect(location, 302);

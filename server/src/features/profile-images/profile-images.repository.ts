@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { seenChange } from '../../db/member-changes.js';
+import type { MemberRow } from '../../db/schema.js';
 import { refreshSearchRank } from '../../db/search-rank.js';
 
 export interface StoredImageFiles {
@@ -10,6 +11,11 @@ export interface StoredImageFiles {
 /** Every query is scoped by the session's member id. */
 export function createProfileImagesRepository(db: Db) {
   return {
+    /** The member's row as it is now: a change may have moved the main image. */
+    member(memberId: number): Promise<MemberRow> {
+      return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+    },
+
     async countFor(memberId: number): Promise<number> {
       const row = await db
         .selectFrom('member_images')

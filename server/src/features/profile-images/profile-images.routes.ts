@@ -165,8 +165,7 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
 
   /** The user object after a change, read again since the main image may have moved. */
   async function reloadUser(request: FastifyRequest, memberId: number) {
-    const member = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
-    return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
+    return loadUser(db, await images.member(memberId), { fictionalIcon: request.site.config.fictional_icon });
   }
 
   // The bodies are checked in the handlers; a logged-out caller learns only that it needs a session (403).

@@ -8,11 +8,11 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidInput, notFound } from '../../errors.js';
-import { UNCONFIRMED_STATUS, type MemberRow } from '../../db/schema.js';
-import { addToModerationQueue } from '../../db/moderation-queue.js';
+import type { MemberRow } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { HOUR_MS, MINUTE_MS } from '../../lib/time.js';
+import { createSafetyRepository } from './safety.repository.js';
 
 export interface SafetyRoutesOptions {
   db: Db;
@@ -25,6 +25,7 @@ export const BLOCK_CHANGES_PER_MINUTE = 30;
 
 /** Ours: /api/block.php and /api/report.php, so members can keep someone away and tell the operator. */
 export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (app, { db, events }) => {
+  const safety = createSafetyRepository(db);
   const blockLimit = app.limits.perMember('block', BLOCK_CHANGES_PER_MINUTE, MINUTE_MS);
 
   /**
@@ -33,27 +34,12 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
    */
   async function otherMember(me: MemberRow, profileId: number): Promise<number> {
     if (profileId === me.id) throw invalidInput({ profile: VALIDATION.choice }, 'That is your own profile.');
-    const row = await db
-      .selectFrom('members')
-      .select('id')
-      .where('id', '=', profileId)
-      .where('site_id', '=', me.site_id)
-      .where('status', '!=', UNCONFIRMED_STATUS)
-      .executeTakeFirst();
-    if (!row) throw notFound('No such member');
-    return row.id;
+    if (!(await safety.isMemberOfSite(me.site_id, profileId))) throw notFound('No such member');
+    return profileId;
   }
 
   async function blockedBy(memberId: number) {
-    const rows = await db
-      .selectFrom('blocks')
-      .innerJoin('members', 'members.id', 'blocks.blocked_id')
-      .select(['members.id', 'members.name'])
-      .where('blocks.member_id', '=', memberId)
-      .orderBy('blocks.created_at', 'desc')
-      .orderBy('members.id', 'desc')
-      .execute();
-    return { blocked: rows };
+    return { blocked: await safety.blockedBy(memberId) };
   }
 
   /** Both chat lists show the conversation as unavailable (or available again): reload them. */
@@ -77,12 +63,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
       const me = request.member.id;
       const other = await otherMember(request.member, request.body.profile);
       // Likes stay stored; every reader hides blocked members, so unblocking restores them.
-      const result = await db
-        .insertInto('blocks')
-        .values({ member_id: me, blocked_id: other, created_at: Date.now() })
-        .onConflict((oc) => oc.columns(['member_id', 'blocked_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) await announce(me, other);
+      if (await safety.block(me, other)) await announce(me, other);
       return blockedBy(me);
     },
   );
@@ -96,12 +77,7 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
     async (request) => {
       const me = request.member.id;
       const other = request.body.profile;
-      const result = await db
-        .deleteFrom('blocks')
-        .where('member_id', '=', me)
-        .where('blocked_id', '=', other)
-        .executeTakeFirst();
-      if (result.numDeletedRows > 0n) await announce(me, other);
+      if (await safety.unblock(me, other)) await announce(me, other);
       return blockedBy(me);
     },
   );
@@ -116,28 +92,17 @@ export const safetyRoutes: FastifyPluginAsyncZod<SafetyRoutesOptions> = async (a
       const me = request.member.id;
       const { profile, conversation, reason, note } = request.body;
       const reported = await otherMember(request.member, profile);
-      if (conversation !== undefined) {
-        // Only a conversation between the two: anything else is a 404, like an unknown id.
-        const side = await db
-          .selectFrom('conversation_members')
-          .select('conversation_id')
-          .where('conversation_id', '=', conversation)
-          .where('member_id', '=', me)
-          .where('other_id', '=', reported)
-          .executeTakeFirst();
-        if (!side) throw notFound('This conversation does not exist.');
+      // Only a conversation between the two: anything else is a 404, like an unknown id.
+      if (conversation !== undefined && !(await safety.isConversationBetween(me, conversation, reported))) {
+        throw notFound('This conversation does not exist.');
       }
-      // The one queue the operator reads (docs/decisions/008); the reference stays internal here,
-      // since the in-app report's answer is unchanged.
-      await addToModerationQueue(db, {
-        source: 'report',
+      await safety.report(me, {
         site_id: request.site.id,
         subject: conversation === undefined ? 'profile' : 'message',
         reported_member_id: reported,
         conversation_id: conversation ?? null,
         category: REPORT_REASON_CATEGORY[reason],
         explanation: note || null,
-        reporter_member_id: me,
       });
       return { reported: true as const };
     },

@@ -1,8 +1,5 @@
 import { ProfileCardSchema, type SearchResponse } from '@rendezvous/contract';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/database.js';
-import { blockedEitherWay } from '../../db/blocks.js';
-import { likedAmong } from '../../db/likes.js';
 import { jsonWriter } from '../../lib/json-writer.js';
 import type { SearchRepository } from './search.repository.js';
 
@@ -24,7 +21,7 @@ const writeCard = jsonWriter(ProfileCardSchema.omit({ likes: true }));
  * status), so the cache answers who may be shown; members blocked either way and the viewer's
  * likes among the page are read per answer and never cached (decision 002).
  */
-export function createSearchCards(repository: SearchRepository, db: Db) {
+export function createSearchCards(repository: SearchRepository) {
   /** Each card's JSON without its closing brace, so that the viewer's like can follow. */
   const cache = new LRUCache<number, string>({ max: CARD_CACHE_ENTRIES, ttl: CARD_CACHE_TTL_MS });
   return {
@@ -33,7 +30,7 @@ export function createSearchCards(repository: SearchRepository, db: Db) {
       const [blocked, liked] =
         viewerId === null
           ? [NOBODY, NOBODY]
-          : await Promise.all([blockedEitherWay(db, viewerId), likedAmong(db, viewerId, ids)]);
+          : await Promise.all([repository.blockedEitherWay(viewerId), repository.likedAmong(viewerId, ids)]);
       const open = new Map<number, string>();
       const missing: number[] = [];
       for (const id of ids) {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { blockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
+import { likedAmong } from '../../db/likes.js';
 import { readProfileCards, type MemberCard } from '../../db/profile-cards.js';
 import { GONE_STATUSES } from '../../db/schema.js';
 import { birthDateRange, type ResolvedFilters, type SavedSearch } from './search-filters.js';
@@ -76,6 +78,16 @@ export function createSearchRepository(db: Db) {
     },
 
     /** The cards of these members in the given order; anyone no longer searchable drops out. */
+    /** The members hidden from the viewer by a block either way; never cached (decision 002). */
+    blockedEitherWay(viewerId: number): Promise<Set<number>> {
+      return blockedEitherWay(db, viewerId);
+    },
+
+    /** Which of `ids` the viewer liked. */
+    likedAmong(viewerId: number, ids: readonly number[]): Promise<Set<number>> {
+      return likedAmong(db, viewerId, ids);
+    },
+
     cards(ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
       return readProfileCards(db, ids, today);
     },

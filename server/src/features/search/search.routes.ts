@@ -18,7 +18,7 @@ export interface SearchRoutesOptions {
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
   const repository = createSearchRepository(db);
   const results = createSearchResults(repository);
-  const cards = createSearchCards(repository, db);
+  const cards = createSearchCards(repository);
   const savedSearches = createSavedSearches(repository, {
     onError: (error) => app.log.error({ err: error }, 'saving searches failed'),
   });

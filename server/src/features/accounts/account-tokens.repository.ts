@@ -8,7 +8,7 @@ export type TokenCheck =
   { ok: true; memberId: number; payload: string | null } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** Single-use links sent by mail. The token travels in the link; only its hash is stored. */
-export function createAccountTokens(db: Db) {
+export function createAccountTokensRepository(db: Db) {
   return {
     async issue(memberId: number, purpose: AccountTokenPurpose, ttlMs: number, payload: string | null = null) {
       const token = randomBytes(32).toString('base64url');
@@ -62,4 +62,4 @@ export function createAccountTokens(db: Db) {
   };
 }
 
-export type AccountTokens = ReturnType<typeof createAccountTokens>;
+export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;
