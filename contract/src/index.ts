@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './geo.js';
 export * from './health.js';
+export * from './html.js';
 export * from './lander-paths.js';
 export * from './lander-slug.js';
 export * from './landers.js';

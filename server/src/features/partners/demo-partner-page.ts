@@ -1,11 +1,10 @@
+import { escapeHtml } from '@rendezvous/contract';
 import { ACCOUNT_PLACEHOLDER } from '../../config.js';
 
 /** Where unset partner addresses lead outside production, so a local click on an ad goes somewhere honest. */
 export const DEMO_PARTNER_PAGE_PATH = '/api/partners/demo.php';
 export const DEMO_CAMS_REDIRECT_URL = `${DEMO_PARTNER_PAGE_PATH}?partner=cams&account=${ACCOUNT_PLACEHOLDER}`;
 export const DEMO_RESELL_PARTNER_URL = `${DEMO_PARTNER_PAGE_PATH}?partner=resell`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A plain page that says what a real partner would have received; the page CSP keeps it script-free. */
 export function renderDemoPartnerPage(params: Record<string, string>): string {

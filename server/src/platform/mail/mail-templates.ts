@@ -4,8 +4,10 @@ import {
   DEFAULT_LOCALE,
   EMAIL_CHANGE_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_LINK_TTL_MS,
+  escapeHtml,
   isLocale,
   PASSWORD_RESET_LINK_TTL_MS,
+  SafeHtml,
   type Locale,
 } from '@rendezvous/contract';
 import de from './locales/de.json' with { type: 'json' };
@@ -83,20 +85,6 @@ export function mailLocale(locale: string): Locale {
   // Accept browser-style tags such as nl-BE, which members may carry from the sign-up form.
   const primary = locale.toLowerCase().split(/[-_]/)[0];
   return isLocale(primary) ? primary : DEFAULT_LOCALE;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-/** Markup built here from escaped parts, so fill() inserts it as is. */
-class SafeHtml {
-  constructor(readonly html: string) {}
 }
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;

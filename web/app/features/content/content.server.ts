@@ -3,11 +3,13 @@ import {
   DEFAULT_LOCALE,
   EMAIL_CHANGE_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_LINK_TTL_MS,
+  escapeHtml,
   isLocale,
   LOCALE_COOKIE_MAX_AGE_S,
   MIN_AGE,
   PASSWORD_RESET_LINK_TTL_MS,
   REGIONAL_CODES,
+  SafeHtml,
   type Locale,
   type Settings,
 } from '@rendezvous/contract';
@@ -97,20 +99,6 @@ function parsedPage(page: ContentPage, wanted: Locale): ParsedPage {
     parsed.set(key, result);
   }
   return result;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-/** Markup built here from escaped parts, inserted as is. */
-class SafeHtml {
-  constructor(readonly html: string) {}
 }
 
 type Values = Record<string, string | SafeHtml>;
