@@ -95,6 +95,12 @@ export default tseslint.config(
             { target: './contract', from: ['./server', './web'], message: 'The contract depends on nothing of ours.' },
             { target: './server', from: './web', message: 'The server loads the web build at run time only.' },
             ...featureZones('./web/app/features'),
+            {
+              // Routes and layouts compose features; shared UI and helpers know none of them.
+              target: ['./web/app/lib', './web/app/components', './web/app/guards'],
+              from: './web/app/features',
+              message: 'Shared web code never imports a feature; a route or layout composes them.',
+            },
             ...featureZones('./server/src/features'),
             {
               target: SERVER_SHARED,
