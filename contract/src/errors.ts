@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'member_unavailable',
   'email_not_confirmed',
   'blocked',
+  'forbidden',
+  'two_factor_required',
+  'reconfirm_required',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './chats.js';
 export * from './client.js';
 export * from './complaints.js';
+export * from './console.js';
 export * from './contact.js';
 export * from './credits.js';
 export * from './dev-mailbox.js';

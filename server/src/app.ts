@@ -19,6 +19,7 @@ import { activationRoutes } from './features/accounts/activation.routes.js';
 import { emailCheckRoutes } from './features/accounts/email-check.routes.js';
 import { loadUser } from './platform/sessions/user.js';
 import { createSessionsRepository } from './platform/sessions/sessions.repository.js';
+import { createStaffSessionsRepository } from './platform/staff/staff-sessions.repository.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { loadCatalogues } from './platform/i18n/catalogues.js';
@@ -62,6 +63,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { staffSessionPlugin } from './plugins/staff-session.js';
 import { sitePlugin } from './plugins/site.js';
 
 export const CLIENT_ID = '@rendezvous/server@0.1.0';
@@ -134,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const { db } = deps.database;
   const media = createLocalMediaStore(path.join(config.dataDir, 'media'));
   const sessions = createSessionsRepository(db);
+  const staffSessions = createStaffSessionsRepository(db);
   const sites = createSitesRepository(db);
   const catalogues = loadCatalogues(config.localesDir);
   const cookieOptions = { secure: config.cookieSecure };
@@ -176,6 +179,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(csrfPlugin, cookieOptions);
   await app.register(sessionPlugin, { sessions });
+  await app.register(staffSessionPlugin, { staffSessions });
   await app.register(rateLimitPlugin, {
     redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: redisKeyPrefix } : undefined,
   });

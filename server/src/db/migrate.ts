@@ -10,6 +10,7 @@ import * as memberChanges from './migrations/2026_11_24_000001_member_changes.js
 import * as mediaLookup from './migrations/2026_11_25_000001_media_lookup.js';
 import * as moderationQueue from './migrations/2026_11_25_000002_moderation_queue.js';
 import * as landerVisits from './migrations/2026_11_25_000003_lander_visits.js';
+import * as console from './migrations/2026_11_26_000001_console.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_000001_media_lookup': mediaLookup,
   '2026_11_25_000002_moderation_queue': moderationQueue,
   '2026_11_25_000003_lander_visits': landerVisits,
+  '2026_11_26_000001_console': console,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import type { ComplaintSubject, ModerationCategory, ModerationSource } from '@rendezvous/contract';
+import type { ComplaintSubject, ModerationCategory, ModerationSource, StaffRole } from '@rendezvous/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -174,6 +174,8 @@ export interface MessagesTable {
   /** 1 while a message to a fictional profile waits for an operator. */
   awaiting_operator: Generated<number>;
   created_at: number;
+  /** The operator who wrote a fictional profile's message; never shown to members. */
+  written_by_staff_id: number | null;
 }
 
 export interface CreditLedgerTable {
@@ -262,6 +264,127 @@ export interface LanderVisitsTable {
   visits: number;
 }
 
+export type StaffStatus = 'active' | 'disabled';
+
+/** Operator console staff (issue 15): not members, with their own login and mandatory two-factor. */
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  name: string;
+  password_hash: string;
+  role: StaffRole;
+  /** The TOTP secret, encrypted (platform/staff/totp-secret.ts); null until enrolled. */
+  totp_secret: string | null;
+  totp_enrolled_at: number | null;
+  /** Open conversations the operator holds at most. */
+  capacity: Generated<number>;
+  status: Generated<StaffStatus>;
+  created_at: number;
+  last_seen_at: number | null;
+}
+
+export interface StaffSitesTable {
+  staff_id: number;
+  site_id: number;
+}
+
+export interface StaffLanguagesTable {
+  staff_id: number;
+  language: string;
+}
+
+export interface StaffRecoveryCodesTable {
+  staff_id: number;
+  /** SHA-256 of the one-time code. */
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  staff_id: number;
+  created_at: number;
+  expires_at: number;
+  /** When the two-factor code was last given; null until the login is complete. */
+  totp_at: number | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Append-only (the database refuses updates and deletes): every staff action that changes something. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  staff_id: number | null;
+  /** Kept as it was then, so the record reads the same after the account changes. */
+  staff_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: number | null;
+  site_id: number | null;
+  /** JSON of what changed. */
+  detail: string | null;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface PersonaSheetsTable {
+  member_id: number;
+  character: Generated<string>;
+  tone: Generated<string>;
+  facts: Generated<string>;
+  avoid: Generated<string>;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/** The operator holding a conversation; the primary key lets only one hold it. */
+export interface ConversationClaimsTable {
+  conversation_id: number;
+  staff_id: number;
+  claimed_at: number;
+  /** The operator's last action in it; the claim lapses after the site's idle time. */
+  active_at: number;
+}
+
+export interface ConsoleDraftsTable {
+  staff_id: number;
+  conversation_id: number;
+  body: string;
+  updated_at: number;
+}
+
+/** Private notes about a member, for staff only. */
+export interface StaffNotesTable {
+  id: Generated<number>;
+  member_id: number;
+  staff_id: number | null;
+  body: string;
+  created_at: number;
+}
+
+export type SnippetScope = 'site' | 'persona' | 'personal';
+
+export interface SnippetsTable {
+  id: Generated<number>;
+  scope: SnippetScope;
+  site_id: number | null;
+  persona_id: number | null;
+  staff_id: number | null;
+  shortcut: string;
+  body: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ConsoleSiteSettingsTable {
+  site_id: number;
+  answer_target_seconds: number;
+  claim_idle_seconds: number;
+  updated_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -283,8 +406,21 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;
   lander_visits: LanderVisitsTable;
+  staff: StaffTable;
+  staff_sites: StaffSitesTable;
+  staff_languages: StaffLanguagesTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  persona_sheets: PersonaSheetsTable;
+  conversation_claims: ConversationClaimsTable;
+  console_drafts: ConsoleDraftsTable;
+  staff_notes: StaffNotesTable;
+  snippets: SnippetsTable;
+  console_site_settings: ConsoleSiteSettingsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
+export type StaffRow = Selectable<StaffTable>;

@@ -1,16 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ConsolePermission } from '@rendezvous/contract';
 import type { MemberRow } from '../db/schema.js';
 import { notLoggedIn } from '../errors.js';
 import { SESSION_COOKIE, type SessionsRepository } from '../platform/sessions/sessions.repository.js';
+import type { StaffSession } from '../platform/staff/staff-sessions.repository.js';
 
 /**
  * Who may call a route, declared in its `config`:
  * - `public`: anyone, and the answer does not depend on who asks;
  * - `optional`: anyone, and a logged-in member gets their own answer (pages, search, contact);
  * - `member`: logged-in members only; anyone else gets the 403 before any other check.
+ * - `staff`: the operator console (`/api/console/`), for staff whose login is complete (password
+ *   and two-factor code), holding the route's `permission` (plugins/staff-session.ts);
+ * - `staff-login`: the console's two-factor step, for staff who gave their password but not yet
+ *   the code: it is all such a session opens.
  */
-export type RouteAccess = 'public' | 'optional' | 'member';
+export type RouteAccess = 'public' | 'optional' | 'member' | 'staff' | 'staff-login';
+type StaffAccess = 'staff' | 'staff-login';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +28,10 @@ declare module 'fastify' {
      * route's config alone decides how `request.member` is typed.
      */
     guards?: onRequestAsyncHookHandler[];
+    /** On a `staff` route: what the staff member's role must allow (contract ROLE_PERMISSIONS). */
+    permission?: ConsolePermission;
+    /** On a `staff` route: a sensitive action, refused unless the two-factor code is under 10 minutes old. */
+    reconfirm?: true;
   }
   // A merge that uses a type parameter must repeat Fastify's names in order up to it (the
   // route's config, which types `member` by the declared access); the ones before go unused.
@@ -28,6 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest<RouteGeneric, RawServer, RawRequest, SchemaCompiler, TypeProvider, ContextConfig> {
     /** The session's member, looked up once per request; always there on a `member` route. */
     member: ContextConfig extends { access: 'member' } ? MemberRow : MemberRow | null;
+    /** The console session, looked up only for staff routes; always there on one. */
+    staff: ContextConfig extends { access: StaffAccess } ? StaffSession : StaffSession | null;
   }
   interface FastifyInstance {
     /** The request's session looked up again: a long-lived stream checks it has not ended since. */
@@ -88,7 +101,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { sessions
     const undeclared = app.routeAccess.filter((route) => route.access === undefined);
     if (undeclared.length > 0) {
       const list = undeclared.map((route) => `${route.method} ${route.url}`).join(', ');
-      throw new Error(`Every route declares config.access (public, optional or member); these do not: ${list}`);
+      throw new Error(`Every route declares config.access (public, optional, member or staff); these do not: ${list}`);
     }
   });
 });
