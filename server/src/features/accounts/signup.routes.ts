@@ -87,10 +87,14 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     '/api/user.php',
     {
       config: { access: 'member' },
-      schema: { querystring: z.object({ push: z.literal('1') }), response: { 200: UserSchema } },
+      schema: {
+        querystring: z.object({ push: z.literal('1') }),
+        body: PushUnsubscribeSchema,
+        response: { 200: UserSchema },
+      },
     },
     async (request) => {
-      const { endpoint } = parseOrThrow(PushUnsubscribeSchema, request.body);
+      const { endpoint } = request.body;
       const memberId = request.member.id;
       await pushSubscriptions.remove(memberId, endpoint);
       return userOf(request, await accounts.byId(memberId));
