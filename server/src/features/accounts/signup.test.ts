@@ -589,3 +589,25 @@ describe.each(TEST_DIALECTS)('the member updates their profile on %s', (dialect)
     expect(loggedOut.statusCode).toBe(403);
   });
 });
+
+describe.each(TEST_DIALECTS)('closing the server on %s', (dialect) => {
+  it('first sends and records the activation mail of a sign-up that came just before', async () => {
+    const t = await createTestAppWithMail(dialect);
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user.php?new=1',
+        headers: browserHeaders(),
+        payload: payload(),
+      });
+      expect(response.statusCode).toBe(200);
+      await t.app.close();
+      const deliveries = await t.database.db.selectFrom('mail_deliveries').select(['kind', 'accepted']).execute();
+      expect(deliveries).toEqual([{ kind: 'activation', accepted: 1 }]);
+      expect(t.smtp.messages).toHaveLength(1);
+    } finally {
+      await t.database.cleanup();
+      await t.smtp.close();
+    }
+  });
+});
