@@ -143,7 +143,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const dev = config.env !== 'production';
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const mail = createMailService({ db, mailer, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await mail.settled();
+    mailer.close();
+  });
   const vapid = await loadVapidKeys(db, config.vapid);
   const redisKeyPrefix = deps.redisKeyPrefix ?? 'rv:';
   const events =

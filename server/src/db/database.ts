@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database } from './schema.js';
 
 // Times are epoch milliseconds in bigint columns; they fit a JS number, so read them as one.
@@ -24,7 +25,7 @@ export function openDatabase(config: Config['database'], options: { schema?: str
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });

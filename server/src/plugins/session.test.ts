@@ -23,6 +23,18 @@ const concrete = (url: string) => url.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x'
 
 const NOT_LOGGED_IN = { error: { code: 'not_logged_in', message: 'You need to log in first.' } };
 
+/**
+ * The members' calls on addresses that serve visitors too, each refused by a guard: the push
+ * subscription beside sign-up, the activation poll beside the mailed link (which needs a token), and
+ * search on a site that lets no visitor search (the test sites do not).
+ */
+const MEMBER_CALLS_ON_SHARED_ROUTES = [
+  { method: 'POST', url: '/api/user.php?push=1' },
+  { method: 'POST', url: '/api/user.php?push=0&new=1' },
+  { method: 'GET', url: '/api/activate.php?token=' },
+  { method: 'GET', url: '/api/search.php?page=0&min_age=x' },
+] as const;
+
 describe.each(TEST_DIALECTS)('the request pipeline on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -43,22 +55,34 @@ describe.each(TEST_DIALECTS)('the request pipeline on %s', (dialect) => {
     expect([...declared.values()].filter((access) => access === 'member').length).toBeGreaterThan(20);
   });
 
+  /** What a visitor gets for a call with bad input everywhere: a control character in the query, broken JSON. */
+  async function visitorAnswer(method: string, url: string) {
+    const withBody = method !== 'GET' && method !== 'HEAD';
+    const response = await t.app.inject({
+      method: method as 'POST',
+      // A control character is bad input to every route (plugins/input-guard.ts).
+      url: `${url}${url.includes('?') ? '&' : '?'}profile=%00`,
+      headers: { ...browserHeaders(), ...(withBody ? { 'content-type': 'application/json' } : {}) },
+      ...(withBody ? { payload: '{"not json' } : {}),
+    });
+    const body = method === 'HEAD' ? NOT_LOGGED_IN : response.json();
+    return `${method} ${url} ${response.statusCode} ${JSON.stringify(body)}`;
+  }
+  const refused = (answer: string) => answer.endsWith(` 403 ${JSON.stringify(NOT_LOGGED_IN)}`);
+
   it('refuses every member route without a session first, whatever the body and query', async () => {
     const answers: string[] = [];
     for (const { method, url } of t.app.routeAccess.filter((route) => route.access === 'member')) {
-      const withBody = method !== 'GET' && method !== 'HEAD';
-      const response = await t.app.inject({
-        method: method as 'POST',
-        // A control character is bad input to every route (plugins/input-guard.ts).
-        url: `${concrete(url)}?profile=%00`,
-        headers: { ...browserHeaders(), ...(withBody ? { 'content-type': 'application/json' } : {}) },
-        ...(withBody ? { payload: '{"not json' } : {}),
-      });
-      const body = method === 'HEAD' ? NOT_LOGGED_IN : response.json();
-      answers.push(`${method} ${url} ${response.statusCode} ${JSON.stringify(body)}`);
+      answers.push(await visitorAnswer(method, concrete(url)));
     }
     expect(answers.length).toBeGreaterThan(20);
-    expect(answers.filter((answer) => !answer.endsWith(` 403 ${JSON.stringify(NOT_LOGGED_IN)}`))).toEqual([]);
+    expect(answers.filter((answer) => !refused(answer))).toEqual([]);
+  });
+
+  it("refuses a visitor the members' call on an address that serves both, before it reads the input", async () => {
+    const answers: string[] = [];
+    for (const { method, url } of MEMBER_CALLS_ON_SHARED_ROUTES) answers.push(await visitorAnswer(method, url));
+    expect(answers.filter((answer) => !refused(answer))).toEqual([]);
   });
 
   it("refuses what a member route forbids before it looks at the member's input", async () => {

@@ -55,13 +55,31 @@ export interface SessionCookieOptions {
 }
 
 /**
- * For a route that serves members and visitors differently under one address (the spec puts
- * sign-up and the push subscription both on POST /api/user.php): refuses a visitor with the 403.
+ * Refuses a visitor with the 403 and tells the type that `request.member` is there: in a guard, or
+ * in the handler of a member's call whose `requireMemberFor` guard has refused visitors already.
  */
 export function requireMember<Request extends FastifyRequest>(
   request: Request,
 ): asserts request is Request & { member: MemberRow } {
   if (!request.member) throw notLoggedIn();
+}
+
+/**
+ * A guard (`config.guards`) for the member's call on an address that also serves visitors (the spec
+ * puts sign-up and the push subscription both on POST /api/user.php), picked out by `isMemberCall`:
+ * a visitor gets the 403 before the input is parsed or validated, as on a `member` route. It sees
+ * the query as sent, since validation comes after it (`readSentQuery`).
+ */
+export function requireMemberFor(isMemberCall: (request: FastifyRequest) => boolean): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (isMemberCall(request)) requireMember(request);
+  };
+}
+
+/** A query parameter as the client sent it: guards run before the route's schema has read the query. */
+export function readSentQuery(request: FastifyRequest, name: string): unknown {
+  const query: unknown = request.query;
+  return typeof query === 'object' && query !== null ? (query as Record<string, unknown>)[name] : undefined;
 }
 
 const refuseWithoutMember: onRequestAsyncHookHandler = async (request) => {

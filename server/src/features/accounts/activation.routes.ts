@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { MINUTE_MS } from '../../lib/time.js';
-import { requireMember } from '../../plugins/session.js';
+import { readSentQuery, requireMember, requireMemberFor } from '../../plugins/session.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { createActivationMail, type ActivationMailOptions } from './activation-mail.js';
 
@@ -18,10 +18,12 @@ export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = 
   const sendActivation = createActivationMail(options);
   const accounts = createAccountsRepository(db);
 
+  // The mailed link works for anyone who has it (it may be opened on another device); without a
+  // token this is the progress screen's poll, a member's call.
   app.get(
     '/api/activate.php',
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', guards: [requireMemberFor((request) => !readSentQuery(request, 'token'))] },
       schema: {
         querystring: z.object({ token: z.string().max(200).optional() }),
         response: { 200: ActivateStatusSchema },
@@ -34,6 +36,7 @@ export const activationRoutes: FastifyPluginAsyncZod<ActivationRoutesOptions> = 
         await accounts.confirm(check.memberId);
         return reply.redirect('/activate/done');
       }
+      // The guard has refused a visitor already; this tells the type so.
       requireMember(request);
       const { member } = request;
       return { delivered: await mail.wasDelivered(member.id, 'activation'), active: member.status === 'active' };

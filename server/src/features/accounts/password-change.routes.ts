@@ -3,7 +3,6 @@ import { PasswordChangedSchema, PasswordChangeSchema, VALIDATION } from '@rendez
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
-import { parseOrThrow } from '../../lib/parse.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
@@ -29,11 +28,10 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOpt
     '/api/password_change.php',
     {
       config: { access: 'member', limits: [app.limits.perIp('password-change', CHANGES_PER_IP_PER_HOUR, HOUR_MS)] },
-      schema: { response: { 200: PasswordChangedSchema } },
+      schema: { body: PasswordChangeSchema, response: { 200: PasswordChangedSchema } },
     },
     async (request, reply) => {
-      const member = request.member;
-      const body = parseOrThrow(PasswordChangeSchema, request.body);
+      const { member, body } = request;
       if (!member.password_hash || !(await verify(member.password_hash, body.current_password))) {
         throw invalidInput({ current_password: VALIDATION.passwordWrong });
       }

@@ -134,4 +134,14 @@ describe.each(TEST_DIALECTS)('password change on %s', (dialect) => {
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it('counts only the attempts it could read, so a form sent incomplete does not use up the limit', async () => {
+    const { email } = await newMember();
+    const session = await logIn(t.app, email);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await change(session, { current_password: TEST_PASSWORD }, '10.8.8.8')).statusCode).toBe(400);
+    }
+    const response = await change(session, { current_password: TEST_PASSWORD, password: NEW_PASSWORD }, '10.8.8.8');
+    expect(response.statusCode).toBe(200);
+  });
 });

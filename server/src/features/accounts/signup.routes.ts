@@ -16,7 +16,13 @@ import { parseOrThrow } from '../../lib/parse.js';
 import { MINUTE_MS } from '../../lib/time.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { loadUser } from '../../platform/sessions/user.js';
-import { requireMember, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
+import {
+  readSentQuery,
+  requireMember,
+  requireMemberFor,
+  setSessionCookie,
+  type SessionCookieOptions,
+} from '../../plugins/session.js';
 import { createAccount } from './account-step.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { createActivationMail, type ActivationMailOptions } from './activation-mail.js';
@@ -45,26 +51,32 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
   app.post(
     '/api/user.php',
     {
-      config: { access: 'optional', limits: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)] },
+      config: {
+        access: 'optional',
+        // Any ?push asks for the member's call, so a visitor learns only that it needs a session.
+        guards: [requireMemberFor((request) => readSentQuery(request, 'push') !== undefined)],
+        limits: [app.limits.perIp('signup', 10, 60 * MINUTE_MS)],
+      },
       schema: {
         querystring: z.object({ new: z.literal('1').optional(), push: z.literal('1').optional() }),
         response: { 200: UserSchema },
       },
     },
     async (request, reply) => {
+      if (request.query.push) {
+        // The guard has refused a visitor already; this tells the type so.
+        requireMember(request);
+        const subscription = parseOrThrow(PushSubscriptionSchema, request.body);
+        const memberId = request.member.id;
+        await pushSubscriptions.save(memberId, subscription);
+        return userOf(request, await accounts.byId(memberId));
+      }
       if (request.query.new) {
         const member = await createAccount(accounts, request.site, parseOrThrow(SignupRequestSchema, request.body));
         const session = await sessions.create(member.id);
         setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
         await sendActivation(request, member);
         return userOf(request, member);
-      }
-      if (request.query.push) {
-        requireMember(request);
-        const subscription = parseOrThrow(PushSubscriptionSchema, request.body);
-        const memberId = request.member.id;
-        await pushSubscriptions.save(memberId, subscription);
-        return userOf(request, await accounts.byId(memberId));
       }
       throw invalidInput({ query: 'Use ?new=1 to sign up or ?push=1 to store a push subscription.' });
     },
@@ -75,10 +87,14 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     '/api/user.php',
     {
       config: { access: 'member' },
-      schema: { querystring: z.object({ push: z.literal('1') }), response: { 200: UserSchema } },
+      schema: {
+        querystring: z.object({ push: z.literal('1') }),
+        body: PushUnsubscribeSchema,
+        response: { 200: UserSchema },
+      },
     },
     async (request) => {
-      const { endpoint } = parseOrThrow(PushUnsubscribeSchema, request.body);
+      const { endpoint } = request.body;
       const memberId = request.member.id;
       await pushSubscriptions.remove(memberId, endpoint);
       return userOf(request, await accounts.byId(memberId));

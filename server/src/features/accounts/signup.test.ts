@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { CSRF_HEADER } from '@rendezvous/contract';
+import { CSRF_HEADER, VALIDATION } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserHeaders,
@@ -151,6 +151,18 @@ describe.each(TEST_DIALECTS)('sign-up on %s', (dialect) => {
     const response = await t.app.inject('/api/activate.php?token=forged-token');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/activate/error');
+  });
+
+  it('asks a visitor without a link for a session before it reads the rest of the address', async () => {
+    for (const url of ['/api/activate.php', '/api/activate.php?token=', '/api/activate.php?token=&from=%00']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error.code, url).toBe('not_logged_in');
+    }
+    // With a link the call is anyone's, so the answer names what is wrong with it.
+    const withLink = await t.app.inject('/api/activate.php?token=forged-token&from=%00');
+    expect(withLink.statusCode).toBe(400);
+    expect(withLink.json().error.fields).toEqual({ from: VALIDATION.controlCharacters });
   });
 
   it('defaults an empty name to the part of the address before @', async () => {
@@ -316,6 +328,39 @@ describe.each(TEST_DIALECTS)('sign-up modes and limits on %s', (dialect) => {
   it('refuses sign-ups on an invitation-only site', async () => {
     const response = await signUpOn('invite.localhost', payload({ trafficsource: { network: 'net7' } }));
     expect(response.statusCode).toBe(403);
+  });
+
+  it('asks a visitor who sends a push subscription to log in, before reading it or counting it as a sign-up', async () => {
+    const remoteAddress = '10.2.0.1';
+    const subscription = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: {} });
+    const answers = new Set<string>();
+    for (const [url, body] of [
+      ['/api/user.php?push=1', '{"not json'],
+      ['/api/user.php?push=1', ''],
+      ['/api/user.php?push=yes', '{}'],
+      ['/api/user.php?push=1&new=1', JSON.stringify(payload())],
+      // A logged-out tab that keeps trying, more often than one address may sign up in an hour.
+      ...Array.from({ length: 11 }, () => ['/api/user.php?push=1', subscription]),
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...browserHeaders(), 'content-type': 'application/json' },
+        payload: body,
+        remoteAddress,
+      });
+      answers.add(`${response.statusCode} ${response.json().error.code}`);
+    }
+    expect([...answers]).toEqual(['403 not_logged_in']);
+
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?new=1',
+      headers: browserHeaders(),
+      payload: payload(),
+      remoteAddress,
+    });
+    expect(signUp.statusCode).toBe(200);
   });
 
   it('limits sign-ups and e-mail checks from one address', async () => {
@@ -542,5 +587,27 @@ describe.each(TEST_DIALECTS)('the member updates their profile on %s', (dialect)
       payload: subscription,
     });
     expect(loggedOut.statusCode).toBe(403);
+  });
+});
+
+describe.each(TEST_DIALECTS)('closing the server on %s', (dialect) => {
+  it('first sends and records the activation mail of a sign-up that came just before', async () => {
+    const t = await createTestAppWithMail(dialect);
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user.php?new=1',
+        headers: browserHeaders(),
+        payload: payload(),
+      });
+      expect(response.statusCode).toBe(200);
+      await t.app.close();
+      const deliveries = await t.database.db.selectFrom('mail_deliveries').select(['kind', 'accepted']).execute();
+      expect(deliveries).toEqual([{ kind: 'activation', accepted: 1 }]);
+      expect(t.smtp.messages).toHaveLength(1);
+    } finally {
+      await t.database.cleanup();
+      await t.smtp.close();
+    }
   });
 });

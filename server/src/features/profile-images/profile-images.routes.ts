@@ -15,7 +15,6 @@ import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { createMediaName, type MediaStore } from '../../lib/media-store.js';
-import { parseOrThrow } from '../../lib/parse.js';
 import { encodeProfileImage, type EncodedProfileImage } from './image-encoding.js';
 import { createProfileImagesRepository, type StoredImageFiles } from './profile-images.repository.js';
 
@@ -168,12 +167,14 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
     return loadUser(db, await images.member(memberId), { fictionalIcon: request.site.config.fictional_icon });
   }
 
-  // The bodies are checked in the handlers; a logged-out caller learns only that it needs a session (403).
   app.delete(
     '/api/profileimage.php',
-    { config: { access: 'member' }, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { body: ProfileImageRemoveSchema, response: { 200: ProfileImageUploadResponseSchema } },
+    },
     async (request) => {
-      const { id } = parseOrThrow(ProfileImageRemoveSchema, request.body);
+      const { id } = request.body;
       const removed = await images.remove(request.member.id, id);
       // Another member's photo gets the same answer as one that does not exist.
       if (!removed) throw notFound('You have no photo with this id.');
@@ -188,9 +189,12 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
 
   app.put(
     '/api/profileimage.php',
-    { config: { access: 'member' }, schema: { response: { 200: ProfileImageUploadResponseSchema } } },
+    {
+      config: { access: 'member' },
+      schema: { body: ProfileImageUpdateSchema, response: { 200: ProfileImageUploadResponseSchema } },
+    },
     async (request) => {
-      const { id } = parseOrThrow(ProfileImageUpdateSchema, request.body);
+      const { id } = request.body;
       if (!(await images.setMain(request.member.id, id))) throw notFound('You have no photo with this id.');
       return reloadUser(request, request.member.id);
     },

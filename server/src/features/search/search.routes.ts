@@ -2,14 +2,13 @@ import { SEARCH_PAGE_SIZE, SearchQuerySchema } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { watchMemberChanges } from '../../db/member-changes.js';
-import { notLoggedIn } from '../../errors.js';
 import { defaultFilters, matchesFilters, resolveFilters } from './search-filters.js';
 import { createSavedSearches } from './saved-searches.js';
 import { createSearchCards, searchResponseJson } from './search-cards.js';
 import { createSearchResults } from './search-results.js';
 import { createSearchRepository } from './search.repository.js';
 import { registerMatchFinder } from './match-finder.routes.js';
-import { mayVisitorSearch } from './visitor-search.js';
+import { requireSearchAllowed } from './visitor-search.js';
 
 export interface SearchRoutesOptions {
   db: Db;
@@ -37,11 +36,9 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
   app.get(
     '/api/search.php',
     // The answer is written from the cards' JSON (search-cards.ts), not serialized from objects.
-    { config: { access: 'optional' }, schema: { querystring: SearchQuerySchema } },
+    { config: { access: 'optional', guards: [requireSearchAllowed] }, schema: { querystring: SearchQuerySchema } },
     async (request, reply) => {
       const { query, member, site } = request;
-      if (!member && !mayVisitorSearch(request, query.trafficsource)) throw notLoggedIn();
-
       const manual = query.manual_search === true;
       // A manual search sends every filter, so only a first load starts from the saved one.
       const saved = member && !manual ? await savedSearches.get(member.id) : undefined;

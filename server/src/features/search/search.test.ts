@@ -51,7 +51,7 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
       .execute();
     [regionNH, regionUT, regionAntwerp] = regions.map((region) => region.id) as [number, number, number];
     for (const [kind, overrides] of Object.entries(SITE_KINDS) as [SiteKind, Partial<SiteConfig>][]) {
-      for (let copy = 0; copy < (kind === 'members' ? 25 : 1); copy++) {
+      for (let copy = 0; copy < (kind === 'members' ? 25 : 2); copy++) {
         const domain = `search-${kind}-${copy}.test`;
         const config = testSiteConfig(domain, { countries: ['NL', 'BE', 'DE'], ...overrides });
         sitePool.push({ kind, siteId: await insertSite(t.database.db, config), domain, used: false });
@@ -151,6 +151,25 @@ describe.each(TEST_DIALECTS)('member search on %s', (dialect) => {
     const bySource = newSite('bysource');
     expect((await bySource.search({ auto_load: 1 })).statusCode).toBe(403);
     expect((await bySource.search({ auto_load: 1, trafficsource: 'partner-7' })).statusCode).toBe(200);
+  });
+
+  it('asks a visitor to log in before it reads the filters, where the site does not let them search', async () => {
+    const badFilters = { page: 0, min_age: 'x' };
+    const bySource = newSite('bysource');
+    for (const site of [newSite(), bySource]) {
+      const response = await site.search(badFilters);
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('not_logged_in');
+    }
+    // Where a visitor may search, the answer names the filters that are wrong.
+    for (const [site, query] of [
+      [newSite('open'), badFilters],
+      [bySource, { ...badFilters, trafficsource: 'partner-7' }],
+    ] as const) {
+      const response = await site.search(query);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().error.fields).sort()).toEqual(['min_age', 'page']);
+    }
   });
 
   it('filters by gender, age, country and region and counts every match', async () => {

@@ -25,6 +25,11 @@ export interface MailService {
   send(kind: MailKind, message: MailMessage): Promise<{ accepted: boolean }>;
   /** Whether the latest mail of this kind to the member was accepted; null when none was sent yet. */
   wasDelivered(memberId: number, kind: MailKind): Promise<boolean | null>;
+  /**
+   * Resolves once every mail on its way is sent and recorded. Closing waits for it before the
+   * mailer and the database go: some mails are sent after the answer (activation, the e-mail change notice).
+   */
+  settled(): Promise<void>;
 }
 
 export interface MailServiceOptions {
@@ -49,36 +54,50 @@ export function formatFromAddress(fromAddress: string): string {
 }
 
 export function createMailService({ db, mailer, log }: MailServiceOptions): MailService {
+  const sending = new Set<Promise<unknown>>();
+
+  async function deliver(kind: MailKind, message: MailMessage): Promise<{ accepted: boolean }> {
+    const rendered = renderMail(kind, message);
+    const result = await mailer.send({
+      from: formatFromAddress(message.fromAddress),
+      to: message.to,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...rendered,
+    });
+    if (!result.accepted) {
+      // The member id and kind are enough to find the mail again; the link holds a token and stays out of logs.
+      log.warn({ err: result.error, kind, memberId: message.memberId, mailer: mailer.kind }, 'mail not accepted');
+    }
+    try {
+      await db
+        .insertInto('mail_deliveries')
+        .values({
+          member_id: message.memberId,
+          kind,
+          recipient: message.to,
+          accepted: result.accepted ? 1 : 0,
+          message_id: result.messageId,
+          created_at: Date.now(),
+        })
+        .execute();
+    } catch (error) {
+      // The mail is already out; failing the caller now would only make it send a second one.
+      log.error({ err: error, kind, memberId: message.memberId }, 'mail delivery not recorded');
+    }
+    return { accepted: result.accepted };
+  }
+
   return {
-    async send(kind, message) {
-      const rendered = renderMail(kind, message);
-      const result = await mailer.send({
-        from: formatFromAddress(message.fromAddress),
-        to: message.to,
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        ...rendered,
-      });
-      if (!result.accepted) {
-        // The member id and kind are enough to find the mail again; the link holds a token and stays out of logs.
-        log.warn({ err: result.error, kind, memberId: message.memberId, mailer: mailer.kind }, 'mail not accepted');
-      }
-      try {
-        await db
-          .insertInto('mail_deliveries')
-          .values({
-            member_id: message.memberId,
-            kind,
-            recipient: message.to,
-            accepted: result.accepted ? 1 : 0,
-            message_id: result.messageId,
-            created_at: Date.now(),
-          })
-          .execute();
-      } catch (error) {
-        // The mail is already out; failing the caller now would only make it send a second one.
-        log.error({ err: error, kind, memberId: message.memberId }, 'mail delivery not recorded');
-      }
-      return { accepted: result.accepted };
+    send(kind, message) {
+      const sent = deliver(kind, message);
+      sending.add(sent);
+      const done = () => sending.delete(sent);
+      void sent.then(done, done);
+      return sent;
+    },
+
+    async settled() {
+      await Promise.allSettled(sending);
     },
 
     async wasDelivered(memberId, kind) {
