@@ -42,6 +42,7 @@ import { chatsRoutes } from './features/chats/chats.routes.js';
 import { complaintsRoutes } from './features/complaints/complaints.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
+import { createMessageDelivery } from './messaging/messages.js';
 import { createNotifier } from './notifier/notifier.js';
 import { loadVapidKeys } from './notifier/vapid-keys.js';
 import { createWebPushSender } from './notifier/web-push-sender.js';
@@ -220,7 +221,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
 
   await app.register(likesRoutes, { db, events, notifier });
-  await app.register(chatsRoutes, { db, events, notifier });
+  const delivery = createMessageDelivery({ events, notifier, log: app.log });
+  await app.register(chatsRoutes, { db, events, delivery });
   await app.register(creditsRoutes, { db });
   await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
