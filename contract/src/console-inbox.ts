@@ -122,7 +122,10 @@ export const ClaimInfoSchema = z.object({
 });
 export type ClaimInfo = z.infer<typeof ClaimInfoSchema>;
 
-/** POST …/claim (and the answer of …/assign): the claim now held. */
+/**
+ * POST …/claim (and the answer of …/assign): the claim now held. Claiming one's own claim again
+ * refreshes it; a live claim of someone else is a 409 `claimed_by_other` with the `holder`.
+ */
 export const ClaimResponseSchema = z.object({ conversation: z.number().int(), claim: ClaimInfoSchema });
 export type ClaimResponse = z.infer<typeof ClaimResponseSchema>;
 
@@ -375,8 +378,9 @@ export type ConsoleMessagesResponse = z.infer<typeof ConsoleMessagesResponseSche
 
 /**
  * POST …/reply: sent as the persona, free for the member, through the member's own message path
- * (live, unread count, push). 409 `claimed_by_other` (with `holder`) unless the caller holds the
- * claim; 403 `member_unavailable` or `blocked` when nothing can reach the member.
+ * (live, unread count, push). Only the claim's holder replies: 409 `claimed_by_other` (with
+ * `holder`) when someone else holds it, 409 `claim_required` when nobody does (claim it first);
+ * 403 `member_unavailable` or `blocked` when nothing can reach the member.
  */
 export const ReplyRequestSchema = z.object({
   body: z.string(VALIDATION.required).trim().min(1, VALIDATION.required).max(MESSAGE_MAX_LENGTH, VALIDATION.tooLong),
@@ -512,15 +516,18 @@ export type SnippetUpdateRequest = z.input<typeof SnippetUpdateRequestSchema>;
 export const SnippetResponseSchema = z.object({ snippet: SnippetSchema });
 export const SnippetDeleteResponseSchema = z.object({ deleted: z.literal(true) });
 
-/** GET /api/console/snippets: one level to manage; personal is always the caller's own. */
-export const SnippetsQuerySchema = z.object({
-  scope: SnippetScopeSchema,
-  /** Required with scope=site. */
-  site: queryId.optional(),
-  /** Required with scope=persona. */
-  persona: queryId.optional(),
-});
+/** GET /api/console/snippets: one level to manage (a site's, a persona's); personal is always the caller's own. */
+export const SnippetsQuerySchema = z.discriminatedUnion(
+  'scope',
+  [
+    z.object({ scope: z.literal('site'), site: queryId }),
+    z.object({ scope: z.literal('persona'), persona: queryId }),
+    z.object({ scope: z.literal('personal') }),
+  ],
+  { error: VALIDATION.choice },
+);
 export type SnippetsQuery = z.input<typeof SnippetsQuerySchema>;
+export type SnippetLevel = z.output<typeof SnippetsQuerySchema>;
 
 /** Snippets ordered by shortcut. For a conversation: the persona's, then the site's, then the caller's own. */
 export const SnippetsResponseSchema = z.object({ snippets: z.array(SnippetSchema) });

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'two_factor_required',
   'reconfirm_required',
   'claimed_by_other',
+  'claim_required',
   'capacity_reached',
   'internal',
 ] as const;
