@@ -37,6 +37,7 @@ const SERVER_SHARED = [
   './server/src/realtime',
   './server/src/notifier',
   './server/src/ledger',
+  './server/src/messaging',
   './server/src/test',
   './server/src/config.ts',
   './server/src/errors.ts',
@@ -110,7 +111,7 @@ export default tseslint.config(
             {
               // main.ts seeds an empty database on `npm start`; seed-cli.ts is `npm run seed`.
               target: [
-                './server/src/{features,platform,plugins,lib,db,realtime,notifier,ledger}/**/!(*.test).ts',
+                './server/src/{features,platform,plugins,lib,db,realtime,notifier,ledger,messaging}/**/!(*.test).ts',
                 './server/src/!(main|seed-cli|*.test).ts',
               ],
               from: './server/src/demo',

@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'forbidden',
   'two_factor_required',
   'reconfirm_required',
+  'claimed_by_other',
+  'claim_required',
+  'capacity_reached',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -35,6 +38,8 @@ export const ErrorBodySchema = z.object({
     message: z.string(),
     /** Field path (dot-joined) to the reason it was refused. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** With `claimed_by_other` (operator console): the staff member who holds the conversation. */
+    holder: z.object({ id: z.number().int(), name: z.string() }).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

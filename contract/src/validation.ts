@@ -21,4 +21,7 @@ export const VALIDATION = {
   emailSame: 'validation.email_same',
   controlCharacters: 'validation.control_characters',
   unknownField: 'validation.unknown_field',
+  outOfRange: 'validation.out_of_range',
+  snippetShortcut: 'validation.snippet_shortcut',
+  snippetVariable: 'validation.snippet_variable',
 } as const;

@@ -39,12 +39,15 @@ import { partnersRoutes } from './features/partners/partners.routes.js';
 import { i18nRoutes } from './features/i18n/i18n.routes.js';
 import { landersRoutes } from './features/landers/landers.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
+import { consoleEventsRoutes } from './features/console-inbox/console-events.routes.js';
+import { consoleInboxRoutes } from './features/console-inbox/console-inbox.routes.js';
 import { complaintsRoutes } from './features/complaints/complaints.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
+import { createMessageDelivery } from './messaging/messages.js';
 import { createNotifier } from './notifier/notifier.js';
 import { loadVapidKeys } from './notifier/vapid-keys.js';
-import { createWebPushSender } from './notifier/web-push-sender.js';
+import { createWebPushSender, type PushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
@@ -78,6 +81,8 @@ export interface AppDependencies {
   events?: EventBus;
   /** Before every Redis key and channel of this app (default `rv:`): keeps tests sharing one Redis apart. */
   redisKeyPrefix?: string;
+  /** Where pushes go; by default web push with the VAPID keys. Tests record them instead. */
+  push?: PushSender;
 }
 
 /** `npm run dev`: Vite's middleware and its live server entry replace the built app. */
@@ -157,7 +162,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const notifier = createNotifier({
     db,
     events,
-    push: createWebPushSender({ db, keys: vapid, log: app.log }),
+    push: deps.push ?? createWebPushSender({ db, keys: vapid, log: app.log }),
     log: app.log,
   });
   // Pushes on their way finish before the bus closes.
@@ -223,12 +228,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
 
   await app.register(likesRoutes, { db, events, notifier });
-  await app.register(chatsRoutes, { db, events, notifier });
+  const delivery = createMessageDelivery({ events, notifier, log: app.log });
+  await app.register(chatsRoutes, { db, events, delivery });
   await app.register(creditsRoutes, { db });
   await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
   await app.register(notificationsRoutes, { db });
   await app.register(eventsRoutes, { events });
+  await app.register(consoleInboxRoutes, { db, events, delivery });
+  await app.register(consoleEventsRoutes, { db, events, staffSessions });
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
 
   app.setNotFoundHandler(async (request) => {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@rendezvous/contract';
+import type { ErrorBody, ErrorCode } from '@rendezvous/contract';
 
 /** An error whose status, code and message are safe to show the client. */
 export class AppError extends Error {
@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Who holds a conversation another operator tried to take or answer. */
+    readonly holder?: ErrorBody['error']['holder'],
   ) {
     super(message);
   }

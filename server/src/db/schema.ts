@@ -385,6 +385,17 @@ export interface ConsoleSiteSettingsTable {
   updated_at: number;
 }
 
+/** One operator reply, for the supervisor's answer figures. */
+export interface ConsoleAnswersTable {
+  message_id: number;
+  staff_id: number;
+  site_id: number;
+  conversation_id: number;
+  /** How long the member had waited; null when the persona wrote unasked. */
+  waited_ms: number | null;
+  created_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -418,6 +429,7 @@ export interface Database {
   staff_notes: StaffNotesTable;
   snippets: SnippetsTable;
   console_site_settings: ConsoleSiteSettingsTable;
+  console_answers: ConsoleAnswersTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -2,25 +2,15 @@ import { CSRF_HEADER } from '@rendezvous/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../test/fixtures.js';
+import { routerRoutes } from '../test/router-routes.js';
+import { insertStaff, staffCookies } from '../test/staff-fixtures.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Every state-changing API route the app serves, read from its router rather than listed by hand. */
-function stateChangingApiRoutes(app: FastifyInstance): { method: string; path: string }[] {
-  return app
-    .printRoutes({ commonPrefix: false })
-    .split('\n')
-    .flatMap((line) => {
-      const match = /── (\/api\/\S+) \(([A-Z, ]+)\)$/.exec(line);
-      if (!match) return [];
-      const [, path, methods] = match;
-      return methods!
-        .split(', ')
-        .filter((method) => !SAFE_METHODS.has(method))
-        .map((method) => ({ method, path: path! }));
-    });
-}
+const stateChangingApiRoutes = (app: FastifyInstance) =>
+  routerRoutes(app).filter((route) => route.path.startsWith('/api/') && !SAFE_METHODS.has(route.method));
 
 const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16)}`;
 
@@ -38,8 +28,13 @@ describe.each(TEST_DIALECTS)('CSRF protection on %s', (dialect) => {
     t = await createTestApp(dialect);
     const email = 'csrf@example.test';
     await insertMember(t.database.db, t.siteId, { email });
-    // A logged-in member's cookies without the header: what a forged cross-site form sends.
-    const { [CSRF_HEADER]: _header, ...cookies } = browserHeaders({ [SESSION_COOKIE]: await logIn(t.app, email) });
+    // A logged-in member's and admin's cookies without the header: what a forged cross-site form
+    // sends. The admin's gets the console's calls past their staff check to the token's.
+    const admin = await insertStaff(t.database.db, { role: 'admin' });
+    const { [CSRF_HEADER]: _header, ...cookies } = browserHeaders({
+      [SESSION_COOKIE]: await logIn(t.app, email),
+      ...(await staffCookies(t.database.db, admin)),
+    });
     session = cookies;
   });
   afterAll(() => t.close());

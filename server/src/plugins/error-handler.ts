@@ -15,7 +15,8 @@ function send(reply: FastifyReply, status: number, error: ErrorBody['error']) {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, { code: error.code, message: error.message, fields: error.fields });
+      const { code, message, fields, holder } = error;
+      return send(reply, error.statusCode, { code, message, fields, holder });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

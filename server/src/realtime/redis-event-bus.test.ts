@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveEvent } from '@rendezvous/contract';
+import type { ConsoleEvent, LiveEvent } from '@rendezvous/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitFor } from '../test/sse-client.js';
@@ -113,5 +113,37 @@ describe.skipIf(!redisUrl)('Redis event bus', () => {
     await waitFor(() => nodeA.isConnected(6));
     await node.close();
     expect(await nodeA.isConnected(6)).toBe(false);
+  });
+
+  it('carries the console’s events to every node with a staff listener, checked on arrival', async () => {
+    const logged: string[] = [];
+    const log = { warn: () => undefined, error: (_object: object, message: string) => logged.push(message) };
+    const node = createRedisEventBus({ url: redisUrl!, keyPrefix, log });
+    const received: ConsoleEvent[] = [];
+    const stop = node.subscribeStaff((event) => received.push(event));
+    const channel = `${keyPrefix}staff-events`;
+    try {
+      await waitFor(async () => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]) > 0);
+      const waiting: ConsoleEvent = {
+        type: 'waiting',
+        conversation: 3,
+        site_id: 1,
+        language: 'nl',
+        message: { id: 9, created_at: '2026-11-26T10:00:00.000Z' },
+      };
+      await redis.publish(channel, JSON.stringify({ type: 'waiting', conversation: 'three' }));
+      await nodeA.publishStaff(waiting);
+      await waitFor(() => received.length === 1);
+      expect(received).toEqual([waiting]);
+      expect(logged).toEqual(['Ignored a malformed live event']);
+      // A member's channel is not the staff's, nor the other way round.
+      await nodeA.publish(1, chats);
+      stop();
+      await waitFor(async () => Number(((await redis.pubsub('NUMSUB', channel)) as [string, number])[1]) === 0);
+    } finally {
+      stop();
+      await node.close();
+    }
+    expect(received).toEqual([expect.objectContaining({ type: 'waiting' })]);
   });
 });

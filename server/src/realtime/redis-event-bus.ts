@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { LiveEventSchema, type LiveEvent } from '@rendezvous/contract';
+import { ConsoleEventSchema, LiveEventSchema, type ConsoleEvent, type LiveEvent } from '@rendezvous/contract';
 import { Redis } from 'ioredis';
+import type { z } from 'zod';
 import type { EventBus } from './event-bus.js';
 
 /** A member counts as connected on a node until this long after its last refresh: a crashed node drops out. */
@@ -9,9 +10,12 @@ export const PRESENCE_TTL_MS = 60_000;
 const PRESENCE_REFRESH_MS = 20_000;
 
 /** Another node's message is input like any request: checked against the contract before it is delivered. */
-function parseEvent(payload: string): { success: true; data: LiveEvent } | { success: false; error: unknown } {
+function parseEvent<T>(
+  schema: z.ZodType<T>,
+  payload: string,
+): { success: true; data: T } | { success: false; error: unknown } {
   try {
-    return LiveEventSchema.safeParse(JSON.parse(payload));
+    return schema.safeParse(JSON.parse(payload));
   } catch (error) {
     return { success: false, error };
   }
@@ -35,6 +39,7 @@ export interface RedisEventBusOptions {
  * the nodes that hold the member's tabs. Presence is a hash per member, one field per node
  * holding the time it lapses, refreshed on a timer: `isConnected` asks whether any field is
  * still in the future, so a node that dies without cleaning up stops counting after the TTL.
+ * The console's events share one staff channel, subscribed while the node holds a staff stream.
  */
 export function createRedisEventBus({ url, keyPrefix = 'rv:', log }: RedisEventBusOptions): EventBus {
   const publisher = new Redis(url, { lazyConnect: false });
@@ -45,10 +50,12 @@ export function createRedisEventBus({ url, keyPrefix = 'rv:', log }: RedisEventB
   }
 
   const nodeId = randomUUID();
+  const staffChannel = `${keyPrefix}staff-events`;
   const channelPrefix = `${keyPrefix}events:`;
   const channel = (memberId: number) => `${channelPrefix}${memberId}`;
   const presenceKey = (memberId: number) => `${keyPrefix}presence:${memberId}`;
   const listeners = new Map<number, Set<(event: LiveEvent) => void>>();
+  const staffListeners = new Set<(event: ConsoleEvent) => void>();
 
   const markPresent = (memberIds: Iterable<number>) => {
     const until = String(Date.now() + PRESENCE_TTL_MS);
@@ -63,23 +70,27 @@ export function createRedisEventBus({ url, keyPrefix = 'rv:', log }: RedisEventB
   const refresh = setInterval(() => markPresent(listeners.keys()), PRESENCE_REFRESH_MS);
   refresh.unref();
 
-  subscriber.on('message', (from: string, payload: string) => {
-    const set = listeners.get(Number(from.slice(channelPrefix.length)));
+  /** Checks another node's event against its channel's schema, then hands it to each listener here. */
+  function deliver<T>(schema: z.ZodType<T>, set: Set<(event: T) => void> | undefined, from: string, payload: string) {
     if (!set) return;
-    const event = parseEvent(payload);
+    const event = parseEvent(schema, payload);
     if (!event.success) {
       // Thrown here it would escape into the Redis client; a stray publish must not stop the node.
       log?.error({ err: event.error, channel: from }, 'Ignored a malformed live event');
       return;
     }
     for (const listener of set) {
-      // One failing stream must not keep the event from the member's other tabs.
+      // One failing stream must not keep the event from the other listeners.
       try {
         listener(event.data);
       } catch (error) {
         log?.error({ err: error }, 'A live event listener failed');
       }
     }
+  }
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from === staffChannel) deliver(ConsoleEventSchema, staffListeners, from, payload);
+    else deliver(LiveEventSchema, listeners.get(Number(from.slice(channelPrefix.length))), from, payload);
   });
 
   return {
@@ -113,8 +124,24 @@ export function createRedisEventBus({ url, keyPrefix = 'rv:', log }: RedisEventB
       const now = Date.now();
       return until.some((value) => Number(value) > now);
     },
+    async publishStaff(event) {
+      await publisher.publish(staffChannel, JSON.stringify(event));
+    },
+    subscribeStaff(listener) {
+      if (staffListeners.size === 0) {
+        subscriber
+          .subscribe(staffChannel)
+          .catch((error: unknown) => log?.error({ err: error }, 'Could not subscribe to console events'));
+      }
+      staffListeners.add(listener);
+      return () => {
+        if (!staffListeners.delete(listener) || staffListeners.size > 0) return;
+        subscriber.unsubscribe(staffChannel).catch(() => undefined);
+      };
+    },
     async close() {
       clearInterval(refresh);
+      staffListeners.clear();
       const batch = publisher.pipeline();
       for (const memberId of listeners.keys()) batch.hdel(presenceKey(memberId), nodeId);
       listeners.clear();

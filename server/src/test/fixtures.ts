@@ -108,6 +108,7 @@ export async function createTestApp(
     logStream?: AppDependencies['logStream'];
     events?: AppDependencies['events'];
     redisKeyPrefix?: AppDependencies['redisKeyPrefix'];
+    push?: AppDependencies['push'];
   } = {},
 ): Promise<TestApp & { siteId: number; boxySiteId: number }> {
   const database = await createTestDatabase(dialect);
@@ -126,6 +127,7 @@ export async function createTestApp(
     logStream: options.logStream,
     events: options.events,
     redisKeyPrefix: options.redisKeyPrefix,
+    push: options.push,
   });
   return {
     app,

@@ -18,16 +18,16 @@ import { UNCONFIRMED_STATUS } from '../../db/schema.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
 import { createChatsRepository } from './chats.repository.js';
-import { conversationNotFound, createMessagesRepository } from './messages.repository.js';
+import { createMessagesRepository } from './messages.repository.js';
 import type { Db } from '../../db/database.js';
+import { conversationNotFound, type MessageDelivery } from '../../messaging/messages.js';
 import type { EventBus } from '../../realtime/event-bus.js';
-import type { Notifier } from '../../notifier/notifier.js';
 import { MINUTE_MS } from '../../lib/time.js';
 
 export interface ChatsRoutesOptions {
   db: Db;
   events: EventBus;
-  notifier: Notifier;
+  delivery: MessageDelivery;
 }
 
 /** Faster than anyone types; a script writing to everyone is not a person. */
@@ -36,9 +36,9 @@ export const MESSAGES_PER_MINUTE = 20;
 export const CHAT_STARTS_PER_MINUTE = 60;
 
 /** Spec §7 chats.php and chat.php, and our messages.php: every call is the session member's own. */
-export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, notifier }) => {
+export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app, { db, events, delivery }) => {
   const chats = createChatsRepository(db);
-  const messages = createMessagesRepository(db, chats);
+  const messages = createMessagesRepository(db);
 
   /** The member's side of a conversation; another member's conversation is a 404 like an unknown id. */
   async function ownSide(memberId: number, conversationId: number) {
@@ -150,21 +150,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
         request.body.body,
         request.site.config.message_credits,
       );
-      // Stored and paid: a failed delivery must not turn the send into an error the member retries.
-      try {
-        const event = { type: 'message' as const, message: sent.message };
-        await Promise.all([events.publish(me, event), events.publish(sent.recipient.id, event)]);
-        // A fictional profile is no person to tell; the operator console finds the message instead.
-        if (!sent.recipient.fictional) {
-          await notifier.notify(sent.recipient.id, {
-            kind: 'message',
-            actorId: me,
-            conversationId: sent.message.conversation,
-          });
-        }
-      } catch (error) {
-        request.log.error({ err: error, messageId: sent.message.id }, 'message stored but not delivered live');
-      }
+      await delivery.deliver(sent, request.log);
       return { message: sent.message, credits: sent.credits };
     },
   );
