@@ -6,6 +6,7 @@ import {
   type GeocodeResponse,
   type SignupRequest,
 } from '@rendezvous/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user.php?new=1: creates the account and its session. */
@@ -17,6 +18,15 @@ export function createAccount(payload: SignupRequest) {
 export function validateEmail(email: string, signal?: AbortSignal) {
   return apiRequest('GET', `/api/validate_email.php?email=${encodeURIComponent(email)}`, ValidateEmailResponseSchema, {
     signal,
+  });
+}
+
+/** One address's check in the app's cache; its answer and token hold for the sign-up, so it is asked once. */
+export function emailCheckQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: ['validate-email', email],
+    queryFn: ({ signal }) => validateEmail(email, signal),
+    staleTime: Infinity,
   });
 }
 
