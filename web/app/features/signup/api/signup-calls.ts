@@ -35,6 +35,14 @@ export function getActivationStatus(signal?: AbortSignal) {
   return apiRequest('GET', '/api/activate.php', ActivateStatusSchema, { signal });
 }
 
+/** The activation mail's delivery in the app's cache, asked on the activation screen's schedule. */
+export function activationStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['activation-status'],
+    queryFn: ({ signal }) => getActivationStatus(signal),
+  });
+}
+
 export type GeocodeResult = GeocodeResponse;
 
 /** GET /api/geocode.php: the country, region and town at a position (nulls where unknown). */
