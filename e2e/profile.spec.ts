@@ -1,5 +1,5 @@
 import { en, expect, test } from './fixtures';
-import { signUpUnconfirmed } from './members';
+import { activeMember, csrfHeaders, secondPage, signUpUnconfirmed } from './members';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
@@ -106,4 +106,41 @@ test('a member edits photos, living area, details and texts, changes the passwor
   await page.getByLabel(en('login.password')).fill(SECOND_PASSWORD);
   await page.getByRole('button', { name: en('login.submit') }).click();
   await expect(page).toHaveURL(/\/members$/);
+});
+
+test('the sections above the blocked members keep their height while they load, so nothing moves under a tap', async ({
+  page,
+  browser,
+}) => {
+  await activeMember(page, 'Ingrid');
+  const other = await secondPage(browser);
+  const olafId = await activeMember(other, 'Olaf');
+  await other.context().close();
+  await page.goto('/');
+  const block = await page.request.post('/api/block.php', {
+    data: { profile: olafId },
+    headers: await csrfHeaders(page),
+  });
+  expect(block.ok()).toBe(true);
+
+  // Where the blocked members' heading is on the page, at every frame from the first one on.
+  await page.addInitScript((title) => {
+    const tops: number[] = [];
+    Object.assign(window, { blockedTops: tops });
+    const frame = () => {
+      const heading = Array.from(document.querySelectorAll('h2')).find((element) => element.textContent === title);
+      if (heading) tops.push(Math.round(heading.getBoundingClientRect().top + window.scrollY));
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, en('safety.blocked_title'));
+  await page.goto('/profile');
+  const blocked = page.getByRole('region', { name: en('safety.blocked_title') });
+  await expect(blocked.getByRole('button', { name: en('safety.unblock_named', { name: 'Olaf' }) })).toBeVisible();
+  // The push setting has asked this browser and shows its answer.
+  await expect(page.getByRole('region', { name: en('push.title') }).getByRole('status')).toBeVisible();
+
+  const tops = await page.evaluate(() => (window as unknown as { blockedTops: number[] }).blockedTops);
+  expect(tops.length).toBeGreaterThan(0);
+  expect(new Set(tops)).toEqual(new Set([tops[0]]));
 });

@@ -47,11 +47,19 @@ test('a member filters by age and country, scrolls to more, and comes back to th
   const scrolled = await page.evaluate(() => window.scrollY);
   await opened.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/members/${openedId}$`));
+  // The list comes back from the cache: nothing is searched again (the profile's similar members aside).
+  const searchedAgain: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search.php') && !request.url().includes('do_not_save')) {
+      searchedAgain.push(request.url());
+    }
+  });
   await page.goBack();
   await expect(page).toHaveURL(/\/members$/);
   await expect(cards(page)).toHaveCount(24);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
   await expect(filter(page, 'search.country')).toHaveValue('NL');
+  expect(searchedAgain).toEqual([]);
 });
 
 test('a visitor searches on a site that welcomes visitors, and pages by address', async ({ page }) => {

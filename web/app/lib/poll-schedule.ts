@@ -1,5 +1,5 @@
-import { useIsFetching, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useIsFetching, useQueryClient, type DataTag, type QueryKey, type QueryState } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { hasPushSubscription } from './push-subscription';
 
 interface PollIntervals {
@@ -8,6 +8,17 @@ interface PollIntervals {
   withPushMs: number;
   /** The first call waits this long after the member is known. */
   delayMs?: number;
+}
+
+/** Whether `delayMs` has passed since this member became known: at once without a delay, never for null. */
+function useStartedFor(memberId: number | null, delayMs: number): boolean {
+  const [startedFor, setStartedFor] = useState<number | null>(null);
+  useEffect(() => {
+    if (memberId === null || delayMs === 0) return;
+    const timer = setTimeout(() => setStartedFor(memberId), delayMs);
+    return () => clearTimeout(timer);
+  }, [memberId, delayMs]);
+  return memberId !== null && (delayMs === 0 || startedFor === memberId);
 }
 
 /**
@@ -22,14 +33,8 @@ export function usePollSchedule(
   queryKey: QueryKey,
 ): { enabled: boolean; refetchInterval: number } {
   const fetching = useIsFetching({ queryKey }) > 0;
-  const [startedFor, setStartedFor] = useState<number | null>(null);
+  const started = useStartedFor(memberId, delayMs);
   const [push, setPush] = useState<{ memberId: number; subscribed: boolean } | null>(null);
-
-  useEffect(() => {
-    if (memberId === null || delayMs === 0) return;
-    const timer = setTimeout(() => setStartedFor(memberId), delayMs);
-    return () => clearTimeout(timer);
-  }, [memberId, delayMs]);
 
   useEffect(() => {
     if (memberId === null || fetching) return;
@@ -43,7 +48,49 @@ export function usePollSchedule(
   }, [memberId, fetching]);
 
   return {
-    enabled: memberId !== null && (delayMs === 0 || startedFor === memberId) && push?.memberId === memberId,
+    enabled: started && push?.memberId === memberId,
     refetchInterval: push?.subscribed ? withPushMs : intervalMs,
+  };
+}
+
+interface PollLimit {
+  intervalMs: number;
+  /** No more calls after this many answers, failed ones included. */
+  maxPolls: number;
+}
+
+/** The answers a query has had so far, failed ones included. */
+function answersOf(state: QueryState<unknown, unknown> | undefined): number {
+  return state ? state.dataUpdateCount + state.errorUpdateCount : 0;
+}
+
+/**
+ * A poll with an end, for one member (spec §9: the activation screen asks 20 times, 900 ms apart):
+ * query options that ask every `intervalMs`, the first time one interval in, until `maxPolls`
+ * answers came or `done` holds for the last one; and `polls`, the answers so far. A failed call
+ * is not tried again: the next one is an interval away.
+ */
+export function useLimitedPoll<TData>(
+  memberId: number | null,
+  { intervalMs, maxPolls }: PollLimit,
+  queryKey: DataTag<QueryKey, TData, unknown>,
+  done: (data: TData) => boolean,
+) {
+  const queryClient = useQueryClient();
+  const started = useStartedFor(memberId, intervalMs);
+  const subscribe = useCallback((changed: () => void) => queryClient.getQueryCache().subscribe(changed), [queryClient]);
+  const polls = useSyncExternalStore(
+    subscribe,
+    () => answersOf(queryClient.getQueryState(queryKey)),
+    () => 0,
+  );
+  return {
+    polls,
+    options: {
+      enabled: started,
+      retry: false,
+      refetchInterval: ({ state }: { state: QueryState<TData, unknown> }) =>
+        answersOf(state) >= maxPolls || (state.data !== undefined && done(state.data)) ? false : intervalMs,
+    },
   };
 }

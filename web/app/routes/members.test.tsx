@@ -2,8 +2,8 @@ import type { ProfileCard, SearchFilterOptions, SearchResponse, WebContext } fro
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { createRoutesStub, Outlet } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createRoutesStub, Outlet, useNavigate } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocaleProvider } from '../lib/locale';
 import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
@@ -48,6 +48,16 @@ function searchServer(call: FakeCall) {
   return json(answer(SAVED, []));
 }
 
+/** Where a card leads: only the way back matters here. */
+function ProfileStandIn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
 function renderMembers(web: WebContext) {
   const Stub = createRoutesStub([
     {
@@ -67,15 +77,14 @@ function renderMembers(web: WebContext) {
           loader: () => ({ trafficsource: undefined, webcamAds: false }),
           Component: Members,
         },
+        { path: '/members/:memberId', Component: ProfileStandIn },
       ],
     },
   ]);
   render(
     <I18nextProvider i18n={testI18n}>
-      {/* A history entry of its own: the search keeps results per entry, and the first is always 'default'. */}
       <Stub
-        initialEntries={['/', '/members']}
-        initialIndex={1}
+        initialEntries={['/members']}
         hydrationData={{ loaderData: { root: web, members: { trafficsource: undefined, webcamAds: false } } }}
       />
     </I18nextProvider>,
@@ -146,5 +155,57 @@ describe('the member list', () => {
     const notice = await screen.findByRole('region', { name: t('search.empty_title') });
     expect(within(notice).getByText(t('search.empty'))).toBeTruthy();
     expect(within(notice).getByRole('button', { name: t('search.show_all') })).toBeTruthy();
+  });
+
+  it('shows the same list on coming back from a profile, without searching again', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'GET /api/search.php': () => json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
+    renderMembers(makeWebContext({ user: makeUser() }));
+
+    await user.click(await screen.findByRole('link', { name: 'Hanna, 61' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('link', { name: 'Hanna, 61' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(t('search.count', { count: 1 }));
+    // The similar search for a short list aside, the only search is the first load.
+    expect(api.callsTo('GET', '/api/search.php').filter((call) => !call.url.includes('do_not_save'))).toHaveLength(1);
+  });
+
+  it('offers to try again when the members could not be loaded', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
+    fakeApi({ 'GET /api/search.php': () => answers.shift() ?? json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
+    renderMembers(makeWebContext({ user: makeUser() }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(t('search.failed'));
+    await user.click(within(alert).getByRole('button', { name: t('search.retry') }));
+    expect(await screen.findByRole('link', { name: 'Hanna, 61' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('searches again on a change back to filters searched before, so the server saves them', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/search.php': (call) => {
+        const query = new URL(call.url, 'http://x').searchParams;
+        const asked = query.has('min_age')
+          ? { ...DEFAULTS, min_age: Number(query.get('min_age')), max_age: Number(query.get('max_age')) }
+          : DEFAULTS;
+        return json(answer(asked, [card(asked.min_age, `From ${asked.min_age}`, 61)]));
+      },
+    });
+    renderMembers(makeWebContext({ user: makeUser() }));
+    const results = () => screen.getByRole('list', { name: t('search.results_label') });
+    const age = await screen.findByRole('combobox', { name: t('search.age') });
+
+    await user.selectOptions(age, '56-65');
+    expect(await within(results()).findByRole('link', { name: 'From 56, 61' })).toBeTruthy();
+    await user.selectOptions(age, 'all');
+    expect(await within(results()).findByRole('link', { name: 'From 18, 61' })).toBeTruthy();
+    const manual = api
+      .callsTo('GET', '/api/search.php?manual_search=1&gender')
+      .map((call) => new URL(call.url, 'http://x').searchParams.get('min_age'));
+    expect(manual).toEqual(['56', '18']);
   });
 });

@@ -2,7 +2,7 @@ import { showsWebcamAds, type CamItem, type ProfileCard } from '@rendezvous/cont
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useLocation, useSearchParams } from 'react-router';
+import { Link, redirect, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
 import { PushPrompt } from '../features/push/components/push-prompt';
@@ -42,18 +42,12 @@ function withParam(params: URLSearchParams, name: 'page' | 'similarpage', value:
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { settings, user } = useWebContext();
-  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const infinite = settings.search_paging === 'infinite';
   const page = positive(params.get('page'));
   const similarPage = positive(params.get('similarpage'));
 
-  const search = useMemberSearch({
-    historyKey: location.key,
-    page,
-    append: infinite,
-    trafficsource: loaderData.trafficsource,
-  });
+  const search = useMemberSearch({ page, trafficsource: loaderData.trafficsource });
   const { state } = search;
   const fewResults = state.status === 'ready' && state.total < 12;
   const similar = useSimilarSearch(state.filters, fewResults, similarPage);

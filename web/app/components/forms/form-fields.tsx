@@ -57,6 +57,13 @@ export function FormTextField<Values extends FieldValues, Name extends FieldPath
   return <TextField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
 }
 
+/** An e-mail address: the keyboard, autofill and trimming every address field wants. */
+export function FormEmailField<Values extends FieldValues, Name extends FieldPath<Values>>(
+  props: Omit<Bound<TextFieldProps, Values, Name>, 'type' | 'inputMode' | 'autoComplete' | 'trim'>,
+) {
+  return <FormTextField {...props} type="email" inputMode="email" autoComplete="email" trim />;
+}
+
 export function FormTextareaField<Values extends FieldValues, Name extends FieldPath<Values>>({
   control,
   name,

@@ -2,7 +2,7 @@ import { EmailChangeRequestSchema } from '@rendezvous/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/forms/form-fields';
+import { FormEmailField, FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -31,16 +31,7 @@ export function EmailChangeForm() {
   return (
     <form className="space-y-4" onSubmit={onSubmit} noValidate>
       {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
-      <FormTextField
-        control={control}
-        label={t('email_change.new_email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        trim
-        required
-      />
+      <FormEmailField control={control} label={t('email_change.new_email')} name="email" required />
       <FormTextField
         control={control}
         label={t('email_change.password')}

@@ -1,7 +1,7 @@
 import { VALIDATION } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormTextField } from '../../../components/forms/form-fields';
+import { FormEmailField, FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -33,17 +33,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
   return (
     <form className="space-y-4" onSubmit={onSubmit} noValidate aria-describedby={failure ? 'login-failure' : undefined}>
       {failure ? <FormAlert id="login-failure">{t(failure)}</FormAlert> : null}
-      <FormTextField
-        control={control}
-        rules={REQUIRED}
-        label={t('login.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        trim
-        required
-      />
+      <FormEmailField control={control} rules={REQUIRED} label={t('login.email')} name="email" required />
       <FormTextField
         control={control}
         rules={REQUIRED}

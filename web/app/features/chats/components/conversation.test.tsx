@@ -163,6 +163,30 @@ describe('a conversation', () => {
     expect(composer()).toHaveProperty('value', 'Worth every credit');
   });
 
+  it('says when a message could not be sent, keeps its text, and sends it on the next try', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
+    fakeApi({
+      'GET /api/messages.php': () => json(page()),
+      'PUT /api/messages.php': () => json({ conversation: 5, up_to: 2 }),
+      'POST /api/messages.php': () =>
+        answers.shift() ?? json({ message: message(4, ME, 'Are you there?'), credits: 30 }),
+    });
+    renderConversation();
+    await messages();
+
+    await user.type(composer(), 'Are you there?{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(t('chats.send_failed'));
+    expect(composer()).toHaveProperty('value', 'Are you there?');
+    expect(document.activeElement).toBe(composer());
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(await screen.findByText('Are you there?', { selector: '.message-body' })).toBeTruthy();
+    expect(composer()).toHaveProperty('value', '');
+  });
+
   it('asks an unconfirmed member to confirm the address, keeps the text and offers the mail again', async () => {
     const user = userEvent.setup();
     fakeApi({

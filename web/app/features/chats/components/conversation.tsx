@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { useWebContext } from '../../../lib/use-web-context';
 import { NAMED_ROUTES } from '../../../route-table';
 import { readDraft } from '../drafts';
-import { useConversation } from '../hooks/use-conversation';
+import { useConversation, type SendOutcome } from '../hooks/use-conversation';
 import { ChatAvatar } from './chat-avatar';
 import { EmailNotConfirmedNotice } from './email-not-confirmed-notice';
 import { MessageComposer } from './message-composer';
@@ -52,7 +52,6 @@ export function Conversation({
   const me = user?.profile.id ?? 0;
   const conversation = useConversation(conversationId, me, { onRead, onSent: onMessageSent }, initialPage);
   const { status, profile, messages, older, loadingOlder } = conversation;
-  const [sendError, setSendError] = useState<string | null>(null);
   const [notConfirmed, setNotConfirmed] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const intent = useRef<ScrollIntent>({ to: 'bottom' });
@@ -83,14 +82,17 @@ export function Conversation({
     if (event.currentTarget.scrollTop < LOAD_OLDER_THRESHOLD_PX && older !== null && !loadingOlder) loadOlder();
   };
 
+  /** Whether the message went out; a failure the server did not explain rejects, and the composer says so. */
   const send = async (body: string): Promise<boolean> => {
     intent.current = { to: 'bottom' };
-    setSendError(null);
-    const outcome = await conversation.send(body);
-    setNotConfirmed(outcome === 'email_not_confirmed');
-    if (outcome === 'insufficient_credits') onInsufficientCredits();
-    if (outcome === 'failed') setSendError(t('chats.send_failed'));
-    return outcome === 'sent';
+    let outcome: SendOutcome | null = null;
+    try {
+      outcome = await conversation.send(body);
+      if (outcome === 'insufficient_credits') onInsufficientCredits();
+      return outcome === 'sent';
+    } finally {
+      setNotConfirmed(outcome === 'email_not_confirmed');
+    }
   };
 
   if (status === 'loading' || !profile) {
@@ -171,7 +173,6 @@ export function Conversation({
       <p className="sr-only" aria-live="polite">
         {conversation.arrived ? `${t('chats.they_wrote', { name: profile.name })} ${conversation.arrived.body}` : ''}
       </p>
-      {sendError ? <FormAlert>{sendError}</FormAlert> : null}
       {notConfirmed ? <EmailNotConfirmedNotice onResend={onResendActivation} /> : null}
       {profile.available ? (
         <MessageComposer

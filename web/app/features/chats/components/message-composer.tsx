@@ -1,18 +1,26 @@
 import { MESSAGE_MAX_LENGTH } from '@rendezvous/contract';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { useApiForm } from '../../../lib/forms/use-api-form';
 
 /** The counter appears this close to the limit, so it does not distract in ordinary messages. */
 export const COUNTER_THRESHOLD = 200;
 /** Beyond this height the textarea scrolls instead of growing over the conversation. */
 const MAX_HEIGHT_PX = 160;
 
+const sendable = (text: string) => text.trim() !== '' && text.length <= MESSAGE_MAX_LENGTH;
+
 export interface MessageComposerProps {
   /** Accessible name of the textarea, e.g. "Message to Greta". */
   label: string;
   initialDraft?: string;
-  /** Resolves true when the message went out; false puts the text back into the composer. */
+  /**
+   * Resolves true when the message went out; false puts the text back into the composer (the
+   * conversation says why). A rejection puts it back too, with the composer's own message.
+   */
   onSend: (body: string) => Promise<boolean>;
   /** Under the textarea: what a message costs. */
   note?: ReactNode;
@@ -24,17 +32,32 @@ export interface MessageComposerProps {
  */
 export function MessageComposer({ label, initialDraft = '', onSend, note }: MessageComposerProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(initialDraft);
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
   const counterId = `${ids}-counter`;
   const hintId = `${ids}-hint`;
 
+  const { form, control, onSubmit, busy, failure } = useApiForm({
+    defaultValues: { body: initialDraft },
+    send: async ({ body }) => {
+      // The text leaves the box at once, as the message shows in the conversation while it goes out.
+      form.setValue('body', '');
+      let sent = false;
+      try {
+        sent = await onSend(body);
+      } finally {
+        // Put the text back unless something new was typed in the meantime.
+        if (!sent && form.getValues('body') === '') form.setValue('body', body);
+        textarea.current?.focus();
+      }
+    },
+    failureOf: () => 'chats.send_failed',
+  });
+  const { field } = useController({ control, name: 'body', rules: { validate: sendable } });
+  const text = field.value;
+
   const remaining = MESSAGE_MAX_LENGTH - text.length;
   const tooLong = remaining < 0;
-  const empty = text.trim() === '';
 
   useEffect(() => {
     // Set from an effect: the Content-Security-Policy forbids inline styles in the HTML.
@@ -44,37 +67,20 @@ export function MessageComposer({ label, initialDraft = '', onSend, note }: Mess
     element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [text]);
 
-  const submit = async () => {
-    if (sendingRef.current || empty || tooLong) return;
-    sendingRef.current = true;
-    setSending(true);
-    const body = text;
-    setText('');
-    try {
-      const sent = await onSend(body);
-      // Put the text back unless something new was typed in the meantime.
-      if (!sent) setText((current) => (current === '' ? body : current));
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-      textarea.current?.focus();
-    }
-  };
-
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // While an input method composes a word, Enter confirms the word, not the message.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    void submit();
+    event.currentTarget.form?.requestSubmit();
   };
 
   return (
-    <form className="message-composer border-t border-line bg-page pt-2" onSubmit={handleSubmit} aria-busy={sending}>
+    <form className="message-composer border-t border-line bg-page pt-2" onSubmit={onSubmit} aria-busy={busy}>
+      {failure ? (
+        <div className="mb-2">
+          <FormAlert>{t(failure)}</FormAlert>
+        </div>
+      ) : null}
       <div className="flex items-end gap-2">
         <label htmlFor={`${ids}-text`} className="sr-only">
           {label}
@@ -82,17 +88,18 @@ export function MessageComposer({ label, initialDraft = '', onSend, note }: Mess
         <textarea
           ref={textarea}
           id={`${ids}-text`}
-          name="body"
+          name={field.name}
           rows={1}
           value={text}
           placeholder={t('chats.message_placeholder')}
           aria-invalid={tooLong || undefined}
           aria-describedby={[hintId, remaining <= COUNTER_THRESHOLD ? counterId : ''].filter(Boolean).join(' ')}
           className="field-control min-h-11 flex-1 resize-none"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
           onKeyDown={handleKeyDown}
         />
-        <Button type="submit" loading={sending} disabled={empty || tooLong} className="min-h-11 shrink-0">
+        <Button type="submit" loading={busy} disabled={!sendable(text)} className="min-h-11 shrink-0">
           {t('chats.send')}
         </Button>
       </div>

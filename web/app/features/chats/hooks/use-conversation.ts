@@ -8,7 +8,8 @@ import { clearDraft, saveDraft } from '../drafts';
 import type { ShownMessage } from '../components/message-list';
 
 export type ConversationStatus = 'loading' | 'ready' | 'not_found' | 'error';
-export type SendOutcome = 'sent' | 'insufficient_credits' | 'unavailable' | 'email_not_confirmed' | 'failed';
+/** How a message fared, where the server said why it was not sent; any other failure rejects. */
+export type SendOutcome = 'sent' | 'insufficient_credits' | 'unavailable' | 'email_not_confirmed';
 
 type Pages = InfiniteData<MessagesResponse, unknown>;
 
@@ -160,7 +161,7 @@ export function useConversation(
           }
         }
         console.warn('Could not send the message', error);
-        return 'failed';
+        throw error;
       } finally {
         setPending((current) => current.filter((item) => item.key !== key));
       }

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, useLocation } from 'react-router';
-import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { fakeApi, json } from '../../../test/fake-api';
-import { testI18n } from '../../../test/render';
+import { renderWithI18n, testI18n } from '../../../test/render';
 import { useStartChat } from './use-start-chat';
 
 const t = testI18n.t;
@@ -29,13 +27,7 @@ function renderAt(path: string) {
     { path: '/members/:memberId', Component: StartButton },
     { path: '/chats/:chatId', Component: StartButton },
   ]);
-  return render(
-    <I18nextProvider i18n={testI18n}>
-      <ToastProvider>
-        <Stub initialEntries={[path]} />
-      </ToastProvider>
-    </I18nextProvider>,
-  );
+  return renderWithI18n(<Stub initialEntries={[path]} />, { wrapper: ToastProvider });
 }
 
 describe('starting a chat', () => {
@@ -49,6 +41,18 @@ describe('starting a chat', () => {
     await user.click(await screen.findByRole('button', { name: 'Chat with Greta' }));
     expect(await screen.findByText('Now at /chats/31')).toBeTruthy();
     expect(api.calls[0]?.url).toBe('/api/chat.php?profile=12');
+  });
+
+  it('asks once when the button is pressed again before the conversation opens', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    const api = fakeApi({ 'GET /api/chat.php': () => new Promise((resolve) => (answer = resolve)) });
+    renderAt('/members/12');
+
+    await user.dblClick(await screen.findByRole('button', { name: 'Chat with Greta' }));
+    answer(json({ id: 31 }));
+    expect(await screen.findByText('Now at /chats/31')).toBeTruthy();
+    expect(api.calls).toHaveLength(1);
   });
 
   it.each([

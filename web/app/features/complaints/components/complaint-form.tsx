@@ -15,7 +15,12 @@ import { useId, useState } from 'react';
 import { useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormSelectField, FormTextField, FormTextareaField } from '../../../components/forms/form-fields';
+import {
+  FormEmailField,
+  FormSelectField,
+  FormTextField,
+  FormTextareaField,
+} from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -95,6 +100,29 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
   /** A field's message goes once the person changes that field. */
   const edit = (field: FieldPath<ComplaintValues>) => () => form.clearErrors(field);
   const goodFaithError = form.formState.errors.good_faith?.message;
+  // Both kinds ask for the address and the explanation, each in its own place and words.
+  const emailField = (required: boolean, hintKey: string) => (
+    <FormEmailField
+      control={control}
+      onEdit={edit('email')}
+      label={t('complaints.email_label')}
+      name="email"
+      required={required}
+      hint={t(hintKey)}
+    />
+  );
+  const explanationField = (labelKey: string) => (
+    <FormTextareaField
+      control={control}
+      onEdit={edit('explanation')}
+      label={t(labelKey)}
+      name="explanation"
+      required
+      maxLength={COMPLAINT_EXPLANATION_MAX}
+      rows={5}
+      hint={t('complaints.explanation_hint')}
+    />
+  );
 
   if (sent) {
     return (
@@ -180,16 +208,7 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
               label: t(`complaints.category_${value}`),
             }))}
           />
-          <FormTextareaField
-            control={control}
-            onEdit={edit('explanation')}
-            label={t('complaints.explanation_label')}
-            name="explanation"
-            required
-            maxLength={COMPLAINT_EXPLANATION_MAX}
-            rows={5}
-            hint={t('complaints.explanation_hint')}
-          />
+          {explanationField('complaints.explanation_label')}
           <FormTextField
             control={control}
             onEdit={edit('name')}
@@ -199,18 +218,7 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
             required={!anonymousAllowed}
             trim
           />
-          <FormTextField
-            control={control}
-            onEdit={edit('email')}
-            label={t('complaints.email_label')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required={!anonymousAllowed}
-            trim
-            hint={t(anonymousAllowed ? 'complaints.anonymous_allowed' : 'complaints.email_hint')}
-          />
+          {emailField(!anonymousAllowed, anonymousAllowed ? 'complaints.anonymous_allowed' : 'complaints.email_hint')}
           <div className="field">
             <label className="flex min-h-11 items-start gap-2">
               <input
@@ -245,28 +253,8 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
             maxLength={DECISION_REFERENCE_MAX}
             hint={t('complaints.decision_hint')}
           />
-          <FormTextField
-            control={control}
-            onEdit={edit('email')}
-            label={t('complaints.email_label')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            trim
-            hint={t('complaints.email_hint')}
-          />
-          <FormTextareaField
-            control={control}
-            onEdit={edit('explanation')}
-            label={t('complaints.appeal_explanation_label')}
-            name="explanation"
-            required
-            maxLength={COMPLAINT_EXPLANATION_MAX}
-            rows={5}
-            hint={t('complaints.explanation_hint')}
-          />
+          {emailField(true, 'complaints.email_hint')}
+          {explanationField('complaints.appeal_explanation_label')}
         </>
       )}
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { detectPush, subscribeToPush, unsubscribeFromPush, type PushState } from '../../../lib/push';
 import { registerPushSubscription } from '../../../lib/user-calls';
 import { forgetPushSubscription } from '../api/push-calls';
@@ -21,6 +21,14 @@ const STATE_KEYS = {
   on: 'push.state_on',
   off: 'push.state_off',
 } as const;
+const SETTLED = Object.keys(STATE_KEYS) as (keyof typeof STATE_KEYS)[];
+
+/** The button each setting offers, if any. */
+const ACTIONS = {
+  off: { key: 'push.turn_on', variant: 'primary' },
+  on: { key: 'push.turn_off', variant: 'secondary' },
+} as const;
+const actionOf = (setting: PushSetting) => (setting === 'on' || setting === 'off' ? ACTIONS[setting] : null);
 
 /**
  * Push notifications on this device, on the /profile page: shows whether they are on and turns
@@ -43,6 +51,7 @@ export function PushSettings({ publicKey }: { publicKey: string | null }) {
   }, [publicKey]);
 
   const setting = pushSettingOf(state);
+  const action = actionOf(setting);
 
   async function turnOn() {
     if (!publicKey) return;
@@ -85,26 +94,49 @@ export function PushSettings({ publicKey }: { publicKey: string | null }) {
         {t('push.title')}
       </h2>
       <p>{t('push.intro')}</p>
-      {setting === 'checking' ? null : (
-        <p role="status" data-push-setting={setting}>
-          {t(STATE_KEYS[setting])}
-        </p>
-      )}
-      {setting === 'off' ? (
-        <Button loading={busy} onClick={() => void turnOn()}>
-          {t('push.turn_on')}
-        </Button>
-      ) : null}
-      {setting === 'on' ? (
-        <Button variant="secondary" loading={busy} onClick={() => void turnOff()}>
-          {t('push.turn_off')}
-        </Button>
-      ) : null}
+      {/*
+       * Every setting is laid out, unseen, in the place of the one shown, so the section is as tall
+       * while this browser is asked as after it answered, whatever it says: the page below (the
+       * blocked members' buttons) does not move under a tap.
+       */}
+      <div className="grid">
+        <div className="col-start-1 row-start-1 space-y-3">
+          {setting === 'checking' ? null : (
+            <p role="status" data-push-setting={setting}>
+              {t(STATE_KEYS[setting])}
+            </p>
+          )}
+          {action ? (
+            <Button
+              variant={action.variant}
+              loading={busy}
+              onClick={() => void (setting === 'off' ? turnOn() : turnOff())}
+            >
+              {t(action.key)}
+            </Button>
+          ) : null}
+        </div>
+        {SETTLED.map((room) => (
+          <SettingRoom key={room} setting={room} />
+        ))}
+      </div>
       {failed ? (
         <p className="form-alert" role="alert">
           {t('push.failed')}
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The room one setting takes on screen, held without being seen. */
+function SettingRoom({ setting }: { setting: keyof typeof STATE_KEYS }) {
+  const { t } = useTranslation();
+  const action = actionOf(setting);
+  return (
+    <div className="invisible col-start-1 row-start-1 space-y-3" aria-hidden="true">
+      <p>{t(STATE_KEYS[setting])}</p>
+      {action ? <span className={buttonClassName({ variant: action.variant })}>{t(action.key)}</span> : null}
+    </div>
   );
 }

@@ -1,5 +1,19 @@
-import { CAMS_SEARCH_PATH, CamsSearchResponseSchema, SearchResponseSchema } from '@rendezvous/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  CAMS_SEARCH_PATH,
+  CamsSearchResponseSchema,
+  SearchResponseSchema,
+  type SearchFilterOptions,
+  type SearchResponse,
+} from '@rendezvous/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type SearchParams = Record<string, string | number | undefined>;
@@ -17,6 +31,77 @@ export function searchMembers(params: SearchParams, signal?: AbortSignal) {
 /** One search in the app's cache, keyed by its parameters. */
 export function searchQueryOptions(params: SearchParams) {
   return queryOptions({ queryKey: ['search', params], queryFn: ({ signal }) => searchMembers(params, signal) });
+}
+
+/**
+ * How long a member search's answers stay once the list is left: going back to it within this
+ * time shows the same members at the same place, with nothing asked again.
+ */
+const MEMBER_SEARCH_KEPT_MS = 30 * 60_000;
+
+/**
+ * A member search in the app's cache, by its filters and the page it starts at (spec §4: every
+ * search after the first load is a manual one, which the server saves). Infinite scroll appends
+ * the next pages to it. Its answers change only when the member searches again, so they never go
+ * stale on their own.
+ */
+export function memberSearchQueryOptions(filters: SearchFilterOptions | undefined, firstPage: number) {
+  return infiniteQueryOptions({
+    queryKey: ['search', 'members', filters, firstPage],
+    queryFn: filters
+      ? ({ pageParam, signal }) => searchMembers({ manual_search: 1, ...filters, page: pageParam }, signal)
+      : skipToken,
+    initialPageParam: firstPage,
+    getNextPageParam: (last: SearchResponse) => last.paging.page + 1,
+    staleTime: Infinity,
+    gcTime: MEMBER_SEARCH_KEPT_MS,
+  });
+}
+
+/** An answer that named its own filters, cached as the first page of the search with those filters. */
+function cacheAsSearch(client: QueryClient, answer: SearchResponse, page: number) {
+  client.setQueryData(memberSearchQueryOptions(answer.filter_options, page).queryKey, {
+    pages: [answer],
+    pageParams: [page],
+  });
+}
+
+/**
+ * The search the server keeps for this member or visitor (spec §4), learnt from the first load
+ * (auto_load, from the address's page), whose members are cached as the start of that search.
+ * The page is not part of the key: it only says which page of the saved search comes along.
+ */
+export function savedFiltersQueryOptions(trafficsource: string | undefined, page: number) {
+  return queryOptions({
+    queryKey: ['search', 'saved-filters', trafficsource],
+    queryFn: async ({ client, signal }) => {
+      const answer = await searchMembers({ auto_load: 1, source: 'members', pp: page, trafficsource }, signal);
+      cacheAsSearch(client, answer, page);
+      return answer.filter_options;
+    },
+    staleTime: Infinity,
+    gcTime: MEMBER_SEARCH_KEPT_MS,
+  });
+}
+
+/**
+ * Back to every member: a manual search that names no filter starts from the defaults on the
+ * server, which saves them, so the next visit no longer opens on an empty list. Called with the
+ * filters it replaces: should the member choose others meanwhile, those stay.
+ */
+export function useShowEveryone(trafficsource: string | undefined) {
+  const queryClient = useQueryClient();
+  const { queryKey } = savedFiltersQueryOptions(trafficsource, 1);
+  return useMutation({
+    mutationFn: (_replacing: SearchFilterOptions | undefined) => searchMembers({ manual_search: 1, page: 1 }),
+    onSuccess: (answer, replacing) => {
+      if (queryClient.getQueryData(queryKey) !== replacing) return;
+      cacheAsSearch(queryClient, answer, 1);
+      queryClient.setQueryData(queryKey, answer.filter_options);
+    },
+    // Spec §8: search failures are logged; the page offers to try again.
+    onError: (error) => console.warn('search failed', error),
+  });
 }
 
 /** GET /api/xcams/search.php: performers for the webcam ads, matching the search's gender and ages. */

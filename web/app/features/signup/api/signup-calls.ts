@@ -6,6 +6,7 @@ import {
   type GeocodeResponse,
   type SignupRequest,
 } from '@rendezvous/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/user.php?new=1: creates the account and its session. */
@@ -20,9 +21,26 @@ export function validateEmail(email: string, signal?: AbortSignal) {
   });
 }
 
+/** One address's check in the app's cache; its answer and token hold for the sign-up, so it is asked once. */
+export function emailCheckQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: ['validate-email', email],
+    queryFn: ({ signal }) => validateEmail(email, signal),
+    staleTime: Infinity,
+  });
+}
+
 /** GET /api/activate.php: whether the mail server accepted the activation mail yet. */
 export function getActivationStatus(signal?: AbortSignal) {
   return apiRequest('GET', '/api/activate.php', ActivateStatusSchema, { signal });
+}
+
+/** The activation mail's delivery in the app's cache, asked on the activation screen's schedule. */
+export function activationStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['activation-status'],
+    queryFn: ({ signal }) => getActivationStatus(signal),
+  });
 }
 
 export type GeocodeResult = GeocodeResponse;

@@ -109,6 +109,46 @@ describe('sign-up step 0', () => {
     expect(await screen.findByText(/has not been confirmed yet/)).toBeTruthy();
   });
 
+  it('keeps a slow answer for an address that was changed meanwhile from showing', async () => {
+    const user = userEvent.setup();
+    const slow = deferred<Response>();
+    fakeApi({
+      'GET /api/validate_email.php': (call) => (call.url.includes('taken') ? slow.promise : validateEmail(call)),
+    });
+    renderWithRoot(<SignupForm />);
+
+    await user.type(emailField(), 'taken@ziggo.nl');
+    await user.tab();
+    expect(await screen.findByText('Checking your e-mail address…')).toBeTruthy();
+    await user.clear(emailField());
+    await user.type(emailField(), 'anna@ziggo.nl');
+    await user.tab();
+    await waitFor(() => expect(emailField().className).toContain('is-valid'));
+
+    await act(async () => slow.resolve(validateEmail({ method: 'GET', url: '?email=taken@ziggo.nl', body: null })));
+    expect(screen.queryByText('There is already an account with this e-mail address.')).toBeNull();
+    expect(emailField().className).toContain('is-valid');
+  });
+
+  it('says when the check failed, and checks again when the field is left again', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
+    const api = fakeApi({ 'GET /api/validate_email.php': (call) => answers.shift() ?? validateEmail(call) });
+    renderWithRoot(<SignupForm />);
+
+    await user.type(emailField(), 'anna@ziggo.nl');
+    await user.tab();
+    expect(await screen.findByText('We could not check this e-mail address just now. Please try again.')).toBeTruthy();
+    expect(warn).toHaveBeenCalled();
+
+    await user.click(emailField());
+    await user.tab();
+    await waitFor(() => expect(emailField().className).toContain('is-valid'));
+    expect(screen.queryByText('We could not check this e-mail address just now. Please try again.')).toBeNull();
+    expect(api.callsTo('GET', '/api/validate_email.php')).toHaveLength(2);
+  });
+
   it('checks the format first and asks the server only about something that looks like an address', async () => {
     const user = userEvent.setup();
     const api = fakeApi({ 'GET /api/validate_email.php': validateEmail });

@@ -22,7 +22,7 @@ export interface ActivationProgressProps {
 /** Spec §2: the screen shown while the activation mail goes out, right after the account exists. */
 export function ActivationProgress({ user, siteEmail, onContinue }: ActivationProgressProps) {
   const { t } = useTranslation();
-  const { count, delivered } = useActivationProgress();
+  const { count, delivered } = useActivationProgress(user.profile.id);
   const phase = activationPhase(count, delivered);
   const sent = phase === 'sent';
 

@@ -1,13 +1,14 @@
 import { type Settings, type User } from '@rendezvous/contract';
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocationFields } from '../../../components/profile-fields/location-fields';
+import { LocationFields, type LocationValues } from '../../../components/profile-fields/location-fields';
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { type GeocodeResult } from '../api/signup-calls';
 import { updateLocation } from '../../../lib/user-calls';
-import { locateVisitor } from '../lib/geolocation';
+import { visitorLocationQueryOptions } from '../lib/geolocation';
 import { StepAlert, StepShell } from './step-shell';
 
 export interface LocationStepProps {
@@ -28,37 +29,34 @@ function initialCountry(user: User, settings: Settings): string {
   return settings.countries.length === 1 ? (settings.countries[0] ?? '') : '';
 }
 
+/** The member's own living area, with where the visitor seems to be instead when the site knows that country. */
+function prefilled(user: User, settings: Settings, found: GeocodeResult | null | undefined): LocationValues {
+  const own = {
+    country: initialCountry(user, settings),
+    region: user.profile.countryregion ? String(user.profile.countryregion) : '',
+    city: user.profile.city ?? '',
+  };
+  if (!found?.country || !settings.countries.includes(found.country)) return own;
+  const known = (settings.region_data[found.country] ?? []).some((item) => item.id === found.countryregion);
+  return {
+    country: found.country,
+    region: known && found.countryregion ? String(found.countryregion) : '',
+    city: settings.signup.showCity && found.city ? found.city : own.city,
+  };
+}
+
 /** Spec §2 step 3: country (when there is a choice), region and town; prefilled from where the visitor is. */
 export function LocationStep({ user, settings, onDone, focusTitle, top }: LocationStepProps) {
   const { t } = useTranslation();
-  const [country, setCountry] = useState(() => initialCountry(user, settings));
-  const [region, setRegion] = useState(() => (user.profile.countryregion ? String(user.profile.countryregion) : ''));
-  const [city, setCity] = useState(user.profile.city ?? '');
+  // Spec §2: entering the step asks where the visitor is (cached up to an hour).
+  const found = useQuery(visitorLocationQueryOptions()).data;
+  // Once the visitor chose something, a late geolocation answer no longer changes it.
+  const [chosen, setChosen] = useState<LocationValues | null>(null);
+  const { country, region, city } = chosen ?? prefilled(user, settings, found);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Once the visitor chose something, a late geolocation answer must not overwrite it.
-  const touched = useRef(false);
   const showCity = settings.signup.showCity;
-
-  const prefill = useEffectEvent((found: GeocodeResult | null) => {
-    if (!found || touched.current) return;
-    if (found.country && settings.countries.includes(found.country)) {
-      setCountry(found.country);
-      const known = (settings.region_data[found.country] ?? []).some((item) => item.id === found.countryregion);
-      setRegion(known && found.countryregion ? String(found.countryregion) : '');
-      if (showCity && found.city) setCity(found.city);
-    }
-  });
-
-  // Spec §2: entering the step asks where the visitor is (cached up to an hour).
-  useEffect(() => {
-    const controller = new AbortController();
-    void locateVisitor(controller.signal).then((found) => {
-      if (!controller.signal.aborted) prefill(found);
-    });
-    return () => controller.abort();
-  }, []);
 
   async function save() {
     if (!country || busy) return;
@@ -109,17 +107,7 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
       }
     >
       {failure ? <StepAlert>{failure}</StepAlert> : null}
-      <LocationFields
-        settings={settings}
-        value={{ country, region, city }}
-        onChange={(next) => {
-          touched.current = true;
-          setCountry(next.country);
-          setRegion(next.region);
-          setCity(next.city);
-        }}
-        error={message}
-      />
+      <LocationFields settings={settings} value={{ country, region, city }} onChange={setChosen} error={message} />
     </StepShell>
   );
 }

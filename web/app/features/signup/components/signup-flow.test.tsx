@@ -156,6 +156,22 @@ describe('the activation progress screen (spec §2)', () => {
     expect(onContinue).toHaveBeenCalled();
   });
 
+  it('asks again at the next tick after a failed poll', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
+    const api = fakeApi({
+      'GET /api/activate.php': () => answers.shift() ?? json({ delivered: true, active: false }),
+    });
+    renderWithRoot(<ActivationProgress user={makeUser()} siteEmail="info@example.test" onContinue={() => {}} />);
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(900));
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(2700));
+    expect(api.callsTo('GET', '/api/activate.php')).toHaveLength(2);
+  });
+
   it('gives up after 20 polls and links no inbox for other mail providers', async () => {
     vi.useFakeTimers();
     const api = fakeApi({ 'GET /api/activate.php': () => json({ delivered: null, active: false }) });

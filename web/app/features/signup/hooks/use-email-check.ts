@@ -1,6 +1,7 @@
 import type { ValidateEmailResponse } from '@rendezvous/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { validateEmail } from '../api/signup-calls';
+import { CancelledError, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { emailCheckQueryOptions } from '../api/signup-calls';
 
 export type EmailStatus = ValidateEmailResponse['status'];
 
@@ -15,51 +16,43 @@ export function shouldCheckEmail(value: string): boolean {
   return value.includes('@') && value.includes('.');
 }
 
-interface InFlight {
-  email: string;
-  controller: AbortController;
-  promise: Promise<EmailCheck | null>;
-}
-
 /**
- * Checks an address with GET /api/validate_email.php. A check for another address cancels the
- * one in flight (spec §5), so a slow answer for an old value never overwrites a newer one; asking
- * again for the address already being checked shares that request. `check` is the latest state;
- * the form shows it only while the field still holds that address.
+ * Checks an address with GET /api/validate_email.php, through the app's cache: an address asked
+ * before is answered from there, asking again while its check is on its way shares that request,
+ * and a check for another address cancels the one in flight (spec §5), so a slow answer for an
+ * old value never overwrites a newer one. `check` is the state of the address asked last; the
+ * form shows it only while the field still holds that address.
  */
 export function useEmailCheck() {
-  const [check, setCheck] = useState<EmailCheck | null>(null);
-  const inFlight = useRef<InFlight | null>(null);
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState<string | null>(null);
+  const query = useQuery({ ...emailCheckQueryOptions(asked ?? ''), enabled: asked !== null });
 
-  useEffect(() => () => inFlight.current?.controller.abort(), []);
-
-  const run = useCallback((email: string): Promise<EmailCheck | null> => {
-    if (inFlight.current?.email === email) return inFlight.current.promise;
-    inFlight.current?.controller.abort();
-    const controller = new AbortController();
-    setCheck({ email, state: 'checking' });
-
-    const promise = (async (): Promise<EmailCheck | null> => {
-      let result: EmailCheck;
+  const run = useCallback(
+    async (email: string): Promise<EmailCheck | null> => {
+      setAsked(email);
+      void queryClient.cancelQueries({
+        queryKey: ['validate-email'],
+        predicate: (other) => other.queryKey[1] !== email,
+      });
       try {
-        const answer = await validateEmail(email, controller.signal);
-        result = { email, state: 'done', status: answer.status, token: answer.token };
+        const answer = await queryClient.fetchQuery(emailCheckQueryOptions(email));
+        return { email, state: 'done', status: answer.status, token: answer.token };
       } catch (error) {
-        if (controller.signal.aborted) return null;
-        // Spec §8: a failed check marks the address invalid; leaving the field again retries.
-        console.warn('E-mail check failed', error);
-        result = { email, state: 'failed' };
+        // Spec §8: a failed check (logged by the cache) marks the address invalid; leaving the field again retries.
+        return error instanceof CancelledError ? null : { email, state: 'failed' };
       }
-      if (inFlight.current?.controller === controller) {
-        inFlight.current = null;
-        setCheck(result);
-      }
-      return result;
-    })();
+    },
+    [queryClient],
+  );
 
-    inFlight.current = { email, controller, promise };
-    return promise;
-  }, []);
+  return { check: checkOf(asked, query), run };
+}
 
-  return { check, run };
+function checkOf(email: string | null, query: UseQueryResult<ValidateEmailResponse>): EmailCheck | null {
+  if (email === null) return null;
+  if (query.isFetching) return { email, state: 'checking' };
+  if (query.isSuccess) return { email, state: 'done', status: query.data.status, token: query.data.token };
+  if (query.isError) return { email, state: 'failed' };
+  return null;
 }

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { geocode, type GeocodeResult } from '../api/signup-calls';
 import { GEOLOCATION_CACHE_MS } from './signup-steps';
 
@@ -56,4 +57,13 @@ export async function locateVisitor(signal?: AbortSignal): Promise<GeocodeResult
     if (!signal?.aborted) console.warn('Geolocation prefill failed', error);
     return null;
   }
+}
+
+/** Where the visitor is, in the app's cache as long as an answer counts (spec §9), so the step asks once. */
+export function visitorLocationQueryOptions() {
+  return queryOptions({
+    queryKey: ['visitor-location'],
+    queryFn: ({ signal }) => locateVisitor(signal),
+    staleTime: GEOLOCATION_CACHE_MS,
+  });
 }
