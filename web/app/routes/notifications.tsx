@@ -1,13 +1,12 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { EmailChangeIncorrectCard } from '../features/notifications/components/email-change-incorrect-card';
 import { EMAIL_CHANGE_INCORRECT_ID, NotificationsList } from '../features/notifications/components/notifications-list';
 import { useNotifications } from '../features/notifications/hooks/use-notifications';
+import { useHydrated } from '../lib/use-hydrated';
 import { useWebContext } from '../lib/use-web-context';
-
-const subscribeToNothing = () => () => undefined;
 
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
@@ -21,11 +20,7 @@ export default function Notifications() {
   const { state, reload, markRead } = useNotifications();
   const list = state.list;
   // The server never sees the hash: hydration renders as the server did, then the hash counts.
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const hashAsks = hydrated && hash === `#${EMAIL_CHANGE_INCORRECT_ID}`;
   const explain = hashAsks || (list?.notifications.some((item) => item.kind === 'email_change_incorrect') ?? false);
 

@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -36,13 +37,17 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  // A form the server rendered would otherwise be sent by the browser itself before the app
+  // takes it over: a GET with every field, a password too, in the address.
+  const hydrated = useHydrated();
+  const submitsTooEarly = type === 'submit' && !hydrated;
   return (
     <button
       {...rest}
       // A button inside a form only submits when asked to: `type="submit"`.
       type={type}
       className={buttonClassName({ variant, size, block }, className)}
-      disabled={disabled || loading}
+      disabled={disabled || loading || submitsTooEarly}
       aria-busy={loading || undefined}
     >
       {loading ? <span className="spinner" aria-hidden="true" /> : null}
