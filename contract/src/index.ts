@@ -5,6 +5,7 @@ export * from './chats.js';
 export * from './client.js';
 export * from './complaints.js';
 export * from './console.js';
+export * from './console-personas.js';
 export * from './contact.js';
 export * from './credits.js';
 export * from './dev-mailbox.js';
