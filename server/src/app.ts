@@ -40,6 +40,7 @@ import { i18nRoutes } from './features/i18n/i18n.routes.js';
 import { landersRoutes } from './features/landers/landers.routes.js';
 import { chatsRoutes } from './features/chats/chats.routes.js';
 import { complaintsRoutes } from './features/complaints/complaints.routes.js';
+import { consolePersonasRoutes } from './features/console-personas/console-personas.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
 import { createNotifier } from './notifier/notifier.js';
@@ -227,6 +228,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(notificationsRoutes, { db });
   await app.register(eventsRoutes, { events });
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
+
+  await app.register(consolePersonasRoutes, { db, media, sites });
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
