@@ -158,7 +158,7 @@ export const PersonaDetailSchema = z.object({
   main_image: ProfileImageSchema.nullable(),
   images: z.array(ProfileImageSchema),
   sheet: PersonaSheetSchema.extend({
-    /** ISO time of the last change to the sheet; null if it was never written. */
+    /** ISO time of the last change to the sheet; null while the persona has none (only profiles made outside the console). */
     updated_at: z.string().nullable(),
     /** Who changed it last; null if never, or if that staff account is gone. */
     updated_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -187,7 +187,7 @@ export const PersonaCreateSchema = z.object({
   city: CityFieldSchema.nullish(),
   personal: z.record(z.string(), PersonalFieldSchema).optional(),
   sheet: PersonaSheetSchema.optional(),
-  state: z.enum(['active', 'hidden']).optional(),
+  state: PersonaStateSchema.exclude(['retired']).optional(),
 });
 export type PersonaCreate = z.input<typeof PersonaCreateSchema>;
 
