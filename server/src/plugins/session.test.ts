@@ -2,24 +2,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsRepository } from '../platform/sessions/sessions.repository.js';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../test/fixtures.js';
+import { concrete, routerRoutes } from '../test/router-routes.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
 import { sessionPlugin } from './session.js';
-
-/** Every method and path the router serves, read from the router rather than listed by hand. */
-function routerRoutes(app: { printRoutes(options: { commonPrefix: false }): string }) {
-  return app
-    .printRoutes({ commonPrefix: false })
-    .split('\n')
-    .flatMap((line) => {
-      const match = /── (\/\S*) \(([A-Z, ]+)\)$/.exec(line);
-      if (!match) return [];
-      const [, url, methods] = match;
-      return methods!.split(', ').map((method) => `${method} ${url}`);
-    });
-}
-
-/** A path the route matches: every parameter filled in. */
-const concrete = (url: string) => url.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
 
 const NOT_LOGGED_IN = { error: { code: 'not_logged_in', message: 'You need to log in first.' } };
 
@@ -33,7 +18,7 @@ describe.each(TEST_DIALECTS)('the request pipeline on %s', (dialect) => {
 
   it('knows the access of every route the router serves', () => {
     const declared = new Map(t.app.routeAccess.map((route) => [`${route.method} ${route.url}`, route.access]));
-    const served = routerRoutes(t.app);
+    const served = routerRoutes(t.app).map(({ method, url }) => `${method} ${url}`);
     expect(served.length).toBeGreaterThan(40);
     expect(
       served.filter(
