@@ -44,6 +44,12 @@ export function isValidDateOfBirth(value: string, today = new Date(), minAge = M
 
 export const DateOfBirthSchema = z.string().refine((value) => isValidDateOfBirth(value), VALIDATION.dateOfBirth);
 
+/** A member's country: one of the site's, which the server checks; here only its shape. */
+export const CountryFieldSchema = z.string().regex(/^[A-Z]{2}$/, VALIDATION.country);
+export const CityFieldSchema = z.string().trim().max(CITY_MAX, VALIDATION.tooLong);
+/** An allowed-value answer or about-me text; which names a site takes is checked on the server. */
+export const PersonalFieldSchema = z.string().max(NOTE_MAX, VALIDATION.tooLong);
+
 /** The name rules of spec §5; an empty name defaults to the e-mail's local part. */
 export function nameProblem(name: string, email: string): string | null {
   if (name.length < 1) return VALIDATION.nameMin;
@@ -69,16 +75,13 @@ export const TrafficSourceSchema = z
 /** Spec §3 signup profile fields beyond e-mail, name and password. */
 export const SignupProfileSchema = z
   .object({
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, VALIDATION.country)
-      .nullish(),
+    country: CountryFieldSchema.nullish(),
     region: z.number().int().positive().nullish(),
-    city: z.string().trim().max(CITY_MAX, VALIDATION.tooLong).nullish(),
+    city: CityFieldSchema.nullish(),
     gender: GenderSchema.nullish(),
     date_of_birth: DateOfBirthSchema.nullish(),
   })
-  .catchall(z.string().max(NOTE_MAX, VALIDATION.tooLong));
+  .catchall(PersonalFieldSchema);
 
 /** POST /api/user.php?new=1 (spec §3 signup payload). */
 export const SignupRequestSchema = z
@@ -127,9 +130,9 @@ export const ActivationResentSchema = z.object({ sent: z.literal(true) });
 
 /** PUT /api/user.php: the location, or the profile object with the step it came from. */
 export const UpdateLocationSchema = z.object({
-  country: z.string().regex(/^[A-Z]{2}$/, VALIDATION.country),
+  country: CountryFieldSchema,
   countryregion: z.number().int().nonnegative().nullish(),
-  city: z.string().trim().max(CITY_MAX, VALIDATION.tooLong).nullish(),
+  city: CityFieldSchema.nullish(),
 });
 /**
  * The profile object: only the fields sent change. An allowed-value answer or about-me text sent
@@ -141,9 +144,9 @@ export const UpdateProfileSchema = z.object({
       gender: GenderSchema.nullish(),
       date_of_birth: DateOfBirthSchema.nullish(),
       name: z.string().trim().max(NAME_MAX, VALIDATION.tooLong).optional(),
-      personal: z.record(z.string(), z.string().max(NOTE_MAX, VALIDATION.tooLong)).optional(),
+      personal: z.record(z.string(), PersonalFieldSchema).optional(),
     })
-    .catchall(z.string().max(NOTE_MAX, VALIDATION.tooLong).nullish()),
+    .catchall(PersonalFieldSchema.nullish()),
   lastSignupStep: z.number().int().min(0).max(7).optional(),
 });
 

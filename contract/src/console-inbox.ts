@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './chats.js';
 import { MODERATION_CATEGORIES, MODERATION_SOURCES } from './complaints.js';
 import { StaffRoleSchema } from './console.js';
-import { GenderSchema } from './user.js';
+import { PersonaSheetSchema } from './console-personas.js';
+import { GenderSchema, MemberStatusSchema } from './user.js';
 import { VALIDATION } from './validation.js';
 
 /**
@@ -159,16 +160,9 @@ export const ConsolePersonSchema = z.object({
 });
 export type ConsolePerson = z.infer<typeof ConsolePersonSchema>;
 
-/** What the operator reads while writing as the persona (written in the persona screens). */
-export const PersonaSheetSchema = z.object({
-  character: z.string(),
-  tone: z.string(),
-  /** Facts the persona already told members: keep the story straight. */
-  facts: z.string(),
-  avoid: z.string(),
-  updated_at: iso,
-});
-export type PersonaSheet = z.infer<typeof PersonaSheetSchema>;
+/** The persona sheet (written in the persona screens) as the operator reads it, with when it last changed. */
+export const InboxPersonaSheetSchema = PersonaSheetSchema.extend({ updated_at: iso });
+export type InboxPersonaSheet = z.infer<typeof InboxPersonaSheetSchema>;
 
 /** The persona in the workspace: the profile members see, and the sheet only staff see. */
 export const ConsolePersonaSchema = ConsolePersonSchema.extend({
@@ -180,7 +174,7 @@ export const ConsolePersonaSchema = ConsolePersonSchema.extend({
   /** The about-me texts members read on the profile, field name → text. */
   personal: z.record(z.string(), z.string()),
   /** Null until someone writes one. */
-  sheet: PersonaSheetSchema.nullable(),
+  sheet: InboxPersonaSheetSchema.nullable(),
 });
 export type ConsolePersona = z.infer<typeof ConsolePersonaSchema>;
 
@@ -229,7 +223,7 @@ export const MemberPanelSchema = ConsolePersonSchema.extend({
   /** The region's name. */
   region: z.string().nullable(),
   language: z.string(),
-  status: z.enum(['not_confirmed', 'active', 'deleted', 'banned']),
+  status: MemberStatusSchema,
   signup_at: iso,
   last_active_at: iso,
   /** Credits on the balance now. */

@@ -6,6 +6,7 @@ export * from './client.js';
 export * from './complaints.js';
 export * from './console.js';
 export * from './console-inbox.js';
+export * from './console-personas.js';
 export * from './contact.js';
 export * from './credits.js';
 export * from './dev-mailbox.js';

@@ -34,3 +34,7 @@ export const UserSchema = z.object({
   }),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** An account's state; `retired` is a fictional profile taken out of service (console personas). */
+export const MemberStatusSchema = z.enum(['not_confirmed', 'active', 'deleted', 'banned', 'retired']);
+export type MemberStatus = z.infer<typeof MemberStatusSchema>;

@@ -42,6 +42,7 @@ import { chatsRoutes } from './features/chats/chats.routes.js';
 import { consoleEventsRoutes } from './features/console-inbox/console-events.routes.js';
 import { consoleInboxRoutes } from './features/console-inbox/console-inbox.routes.js';
 import { complaintsRoutes } from './features/complaints/complaints.routes.js';
+import { consolePersonasRoutes } from './features/console-personas/console-personas.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
 import { createMessageDelivery } from './messaging/messages.js';
@@ -238,6 +239,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(consoleInboxRoutes, { db, events, delivery });
   await app.register(consoleEventsRoutes, { db, events, staffSessions });
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
+
+  await app.register(consolePersonasRoutes, { db, media, sites });
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);

@@ -8,27 +8,34 @@ export type MemberCard = Omit<ProfileCard, 'likes'>;
 
 /**
  * The cards of these members in the given order (search, likes, chats all show the same card);
- * anyone deleted, banned or unconfirmed drops out.
+ * anyone deleted, banned or unconfirmed drops out, and with `listedOnly` (lists others browse, as
+ * search) so does anyone not listed (a hidden persona).
  */
-export async function readProfileCards(db: Db, ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
+export async function readProfileCards(
+  db: Db,
+  ids: readonly number[],
+  today = new Date(),
+  { listedOnly = false } = {},
+): Promise<MemberCard[]> {
   if (ids.length === 0) return [];
+  let cards = db
+    .selectFrom('members')
+    .select([
+      'id',
+      'name',
+      'date_of_birth',
+      'city',
+      'country',
+      'countryregion',
+      'language',
+      'fictional',
+      'main_image_id',
+    ])
+    .where('id', 'in', ids)
+    .where('status', 'in', REACHABLE_STATUSES);
+  if (listedOnly) cards = cards.where('listed', '=', 1);
   const [members, images] = await Promise.all([
-    db
-      .selectFrom('members')
-      .select([
-        'id',
-        'name',
-        'date_of_birth',
-        'city',
-        'country',
-        'countryregion',
-        'language',
-        'fictional',
-        'main_image_id',
-      ])
-      .where('id', 'in', ids)
-      .where('status', 'in', REACHABLE_STATUSES)
-      .execute(),
+    cards.execute(),
     db
       .selectFrom('member_images')
       .select(['id', 'member_id', 'thumb_filename'])

@@ -1,4 +1,10 @@
-import type { ComplaintSubject, ModerationCategory, ModerationSource, StaffRole } from '@rendezvous/contract';
+import type {
+  ComplaintSubject,
+  MemberStatus,
+  ModerationCategory,
+  ModerationSource,
+  StaffRole,
+} from '@rendezvous/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -20,10 +26,11 @@ export interface RegionsTable {
   name: string;
 }
 
-export type MemberStatus = 'not_confirmed' | 'active' | 'deleted' | 'banned';
+/** `retired` is a persona (fictional profile) taken out of use in the console; it is never a person's status. */
+export type { MemberStatus };
 
 /** Members in these states are gone for everyone else: nothing reaches them, and they reach no one. */
-export const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned'];
+export const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned', 'retired'];
 export const isGone = (status: MemberStatus) => GONE_STATUSES.includes(status);
 /**
  * A member who has not confirmed their address uses the site, but to everyone else they are as
@@ -45,6 +52,11 @@ export interface MembersTable {
   /** When anything others see of the member last changed (db/member-changes.ts), so every node learns of it. */
   changed_at: number | null;
   fictional: Generated<number>;
+  /**
+   * 0 takes the member out of every list others browse (search, match finder, landers) while
+   * their conversations and profile page stay: a hidden persona (features/console-personas).
+   */
+  listed: Generated<number>;
   paid_user: Generated<number>;
   mailprovider: Generated<number>;
   language: string;

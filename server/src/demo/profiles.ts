@@ -4,6 +4,7 @@ import { dialectOf, type DialectName } from '../db/dialect.js';
 import { searchRank } from '../db/search-rank.js';
 import type { MemberImagesTable, MembersTable } from '../db/schema.js';
 import type { DemoAvatar } from './avatars.js';
+import { demoPersonaSheet } from './persona-sheets.js';
 import { DEMO_ALLOWED_VALUES } from './demo-sites.js';
 import { majorCitiesOfRegion, REGION_POPULATION_K } from './region-facts.js';
 import { FIRST_NAMES, PROFILE_NOTES, type DemoLanguage } from './profile-texts.js';
@@ -132,8 +133,19 @@ export async function seedProfiles(db: Db, options: SeedProfilesOptions): Promis
         });
       }
 
+      // The operators' notes for each fictional profile, as the console would hold them.
+      const sheets = members
+        .filter((member) => member.fictional === 1)
+        .map((member) =>
+          demoPersonaSheet(
+            { ...member, city: member.city ?? null, date_of_birth: member.date_of_birth ?? null },
+            new Date(now),
+          ),
+        );
+
       await insertInSlices(members, (rows) => trx.insertInto('members').values(rows).execute());
       await insertInSlices(images, (rows) => trx.insertInto('member_images').values(rows).execute());
+      await insertInSlices(sheets, (rows) => trx.insertInto('persona_sheets').values(rows).execute());
     });
     inserted += batchSize;
     options.onProgress?.(inserted);

@@ -123,6 +123,30 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
     }
   });
 
+  it('gives every fictional profile a filled persona sheet for the operators, and nobody else one', async () => {
+    const rows = await database.db
+      .selectFrom('members')
+      .leftJoin('persona_sheets', 'persona_sheets.member_id', 'members.id')
+      .select([
+        'members.fictional',
+        'members.name',
+        'persona_sheets.character',
+        'persona_sheets.tone',
+        'persona_sheets.facts',
+        'persona_sheets.avoid',
+      ])
+      .execute();
+    const personas = rows.filter((row) => row.fictional === 1);
+    expect(personas.length).toBeGreaterThan(0);
+    for (const persona of personas) {
+      expect(persona.character, persona.name).toMatch(new RegExp(`^${persona.name} \\(\\d+\\) lives in `));
+      expect(persona.tone).toMatch(/Always writes in (English|Dutch|German|French)\.$/);
+      expect(persona.facts?.split('\n').length).toBeGreaterThanOrEqual(2);
+      expect(persona.avoid).toMatch(/^Never suggest meeting/);
+    }
+    expect(rows.filter((row) => row.fictional === 0 && row.character !== null)).toEqual([]);
+  });
+
   it('gives most members photos, the first one as main image, stored as real JPEGs', async () => {
     const images = await database.db
       .selectFrom('member_images')

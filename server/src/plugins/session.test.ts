@@ -2,12 +2,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsRepository } from '../platform/sessions/sessions.repository.js';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../test/fixtures.js';
-import { routerRoutes } from '../test/router-routes.js';
+import { concrete, routerRoutes } from '../test/router-routes.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
 import { sessionPlugin } from './session.js';
-
-/** A path the route matches: every parameter filled in. */
-const concrete = (url: string) => url.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
 
 const NOT_LOGGED_IN = { error: { code: 'not_logged_in', message: 'You need to log in first.' } };
 

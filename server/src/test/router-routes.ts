@@ -20,3 +20,6 @@ export function routerRoutes(app: { printRoutes(options: { commonPrefix: false }
       return (methods?.split(', ') ?? []).map((method) => ({ method, path }));
     });
 }
+
+/** A path the route matches: every parameter filled in. */
+export const concrete = (url: string) => url.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');

@@ -8,7 +8,7 @@ import type { Site } from '../../platform/sites/sites.repository.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { emailStatus } from './email-status.js';
 import { mailProviderOf } from './mail-provider.js';
-import { checkProfile } from './profile-input.js';
+import { checkProfile } from '../../platform/members/profile-input.js';
 
 type Signup = z.infer<typeof SignupRequestSchema>;
 

@@ -73,7 +73,10 @@ export function createAccountsRepository(db: Db) {
       return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
 
-    /** The account this address logs in to on this site; deleted and banned accounts have none. */
+    /**
+     * The account this address logs in to on this site; deleted and banned accounts have none, nor
+     * have personas (fictional profiles), so no login or password-reset mail ever reaches one.
+     */
     findLoginAccount(siteId: number, email: string): Promise<MemberRow | undefined> {
       return db
         .selectFrom('members')
@@ -81,6 +84,7 @@ export function createAccountsRepository(db: Db) {
         .where('site_id', '=', siteId)
         .where('email_normalized', '=', email.toLowerCase())
         .where('status', 'in', ['active', 'not_confirmed'])
+        .where('fictional', '=', 0)
         .executeTakeFirst();
     },
 

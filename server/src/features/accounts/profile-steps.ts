@@ -10,7 +10,7 @@ import type { MemberRow } from '../../db/schema.js';
 import { invalidInput } from '../../errors.js';
 import { parsePersonal } from '../../lib/personal.js';
 import { createAccountsRepository } from './accounts.repository.js';
-import { checkProfile } from './profile-input.js';
+import { checkProfile } from '../../platform/members/profile-input.js';
 
 /** The sign-up's location, personal and about steps, which the profile page's sections reuse. */
 export function createProfileSteps(db: Db) {

@@ -29,7 +29,7 @@ export function createLandersRepository(db: Db) {
     /**
      * Fictional profiles with a photo for a lander, never a real member: those of the niche's
      * gender, the ones of its ages first, then those speaking the visitor's language, then in
-     * search order. Only members others may reach (active) are shown.
+     * search order. Only members others may reach (active) and find (listed, not a hidden persona) are shown.
      */
     async showcase(siteId: number, query: ShowcaseQuery, today = new Date()): Promise<LanderProfile[]> {
       const audience = NICHE_AUDIENCE[query.niche];
@@ -51,6 +51,7 @@ export function createLandersRepository(db: Db) {
         .where('members.site_id', '=', siteId)
         .where('members.fictional', '=', 1)
         .where('members.status', '=', 'active')
+        .where('members.listed', '=', 1)
         // A photo of someone else never stands for this member.
         .whereRef('member_images.member_id', '=', 'members.id');
       if (audience.gender) select = select.where('members.gender', '=', audience.gender);

@@ -15,7 +15,7 @@ import { isMediaName } from '../../lib/media-store.js';
 import { browserHeaders, createTestApp, insertMember, TEST_PASSWORD } from '../../test/fixtures.js';
 import { searchRank } from '../../db/search-rank.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { MAIN_MAX_EDGE_PX, THUMB_EDGE_PX } from './image-encoding.js';
+import { MAIN_MAX_EDGE_PX, THUMB_EDGE_PX } from '../../platform/profile-images/image-encoding.js';
 
 interface FilePart {
   data: Buffer;

@@ -92,7 +92,8 @@ export function birthDateRange(minAge: number, maxAge: number, today = new Date(
 
 /** Whether the member would appear in these results, so their own page must be worked out without them. */
 export function matchesFilters(member: MemberRow, filters: ResolvedFilters, today = new Date()): boolean {
-  if (member.status !== 'active' || member.gender !== filters.gender || !member.date_of_birth) return false;
+  if (member.status !== 'active' || member.listed !== 1 || member.gender !== filters.gender || !member.date_of_birth)
+    return false;
   if (!member.country || !filters.countries.includes(member.country)) return false;
   if (filters.countryregion !== 0 && member.countryregion !== filters.countryregion) return false;
   const age = ageOn(member.date_of_birth, today);

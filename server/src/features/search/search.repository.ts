@@ -29,6 +29,8 @@ export function createSearchRepository(db: Db) {
       .selectFrom('members')
       .where('site_id', '=', siteId)
       .where('status', '=', 'active')
+      // Both as the search indexes' own condition (migration 2026_11_26_000002), so they serve.
+      .where('listed', '=', 1)
       .where('gender', '=', filters.gender)
       .where('country', '=', country)
       .where(birthDate, '>=', from)
@@ -77,7 +79,6 @@ export function createSearchRepository(db: Db) {
       return counts.reduce((sum, row) => sum + Number(row.count), 0);
     },
 
-    /** The cards of these members in the given order; anyone no longer searchable drops out. */
     /** The members hidden from the viewer by a block either way; never cached (decision 002). */
     blockedEitherWay(viewerId: number): Promise<Set<number>> {
       return blockedEitherWay(db, viewerId);
@@ -88,8 +89,9 @@ export function createSearchRepository(db: Db) {
       return likedAmong(db, viewerId, ids);
     },
 
+    /** The cards of these members in the given order; anyone no longer searchable (gone, unlisted) drops out. */
     cards(ids: readonly number[], today = new Date()): Promise<MemberCard[]> {
-      return readProfileCards(db, ids, today);
+      return readProfileCards(db, ids, today, { listedOnly: true });
     },
 
     async savedSearch(memberId: number): Promise<SavedSearch | undefined> {

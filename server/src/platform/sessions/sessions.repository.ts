@@ -17,7 +17,9 @@ const sessionMember = precompiled((db: Db, tokenHash: string, now: number) =>
     .selectAll('members')
     .where('sessions.id', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
-    .where('members.status', 'in', ['active', 'not_confirmed']),
+    .where('members.status', 'in', ['active', 'not_confirmed'])
+    // Operators write as personas in the console; a persona never has a members' session.
+    .where('members.fictional', '=', 0),
 );
 
 export function createSessionsRepository(db: Db) {
@@ -34,7 +36,7 @@ export function createSessionsRepository(db: Db) {
       return { token, expiresAt };
     },
 
-    /** The member behind a live session on this site; deleted and banned members have none. */
+    /** The member behind a live session on this site; deleted and banned members and personas have none. */
     async findMember(token: string, siteId: number): Promise<MemberRow | undefined> {
       const [found] = await sessionMember(db, hashToken(token), Date.now());
       // The site is checked here rather than in SQL: with it there, SQLite's planner weighs the

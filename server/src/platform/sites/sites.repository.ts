@@ -63,6 +63,10 @@ export function createSitesRepository(db: Db) {
     async find(host: string): Promise<Site | undefined> {
       return (await current()).byDomain.get(host.toLowerCase());
     },
+    /** Every configured site in id order: the console works across all of them. */
+    async all(): Promise<Site[]> {
+      return [...(await current()).byDomain.values()];
+    },
     invalidate() {
       cache = undefined;
     },

@@ -1,7 +1,11 @@
 import { VALIDATION, type SiteConfig } from '@rendezvous/contract';
 import type { MembersTable } from '../../db/schema.js';
 import { invalidInput } from '../../errors.js';
-import type { AccountsRepository } from './accounts.repository.js';
+
+/** Where a region lies, to check it belongs to the chosen country. */
+export interface RegionLookup {
+  region(regionId: number): Promise<{ id: number; country: string } | undefined>;
+}
 
 export interface CheckedProfile {
   columns: Partial<Pick<MembersTable, 'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth'>>;
@@ -24,10 +28,12 @@ export interface ProfileInput {
 /**
  * Checks profile input against what the member's site offers (its countries,
  * their regions, the allowed values and about-me fields) and sorts it into columns.
- * The contract schema has already checked shapes and lengths.
+ * The contract schema has already checked shapes and lengths. Members' sign-up and profile
+ * (features/accounts) and the console's personas (features/console-personas) share it; a
+ * refusal names its fields bare (`country`, `region`, the personal field's name).
  */
 export async function checkProfile(
-  accounts: Pick<AccountsRepository, 'region'>,
+  regions: RegionLookup,
   site: SiteConfig,
   input: ProfileInput,
 ): Promise<CheckedProfile> {
@@ -40,7 +46,7 @@ export async function checkProfile(
     columns.country = input.country;
   }
   if (input.region !== undefined) {
-    const region = input.region ? await accounts.region(input.region) : null;
+    const region = input.region ? await regions.region(input.region) : null;
     if (input.region && (!region || region.country !== (input.country ?? region.country)))
       fields.region = VALIDATION.region;
     columns.countryregion = input.region || null;

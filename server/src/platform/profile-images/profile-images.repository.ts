@@ -8,7 +8,17 @@ export interface StoredImageFiles {
   thumb_filename: string;
 }
 
-/** Every query is scoped by the session's member id. */
+/**
+ * Runs inside a change's transaction once the change is made, so what it writes (the console's
+ * audit row) exists exactly when the change does.
+ */
+export type AlongWithChange = (trx: Db) => Promise<void>;
+
+/**
+ * A member's photos: the members' own (features/profile-images, scoped by the session's member)
+ * and the console's personas (features/console-personas) share it. Every query is scoped by the
+ * member id the caller vouches for.
+ */
 export function createProfileImagesRepository(db: Db) {
   return {
     /** The member's row as it is now: a change may have moved the main image. */
@@ -33,6 +43,7 @@ export function createProfileImagesRepository(db: Db) {
       memberId: number,
       files: StoredImageFiles,
       maxCount: number,
+      along?: AlongWithChange,
     ): Promise<{ id: number; mainImageId: number } | null> {
       return db.transaction().execute(async (trx) => {
         // Writing the member row first takes its lock on PostgreSQL until commit, so two uploads
@@ -61,6 +72,7 @@ export function createProfileImagesRepository(db: Db) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await along?.(trx);
         if (member.main_image_id !== null) return { id, mainImageId: member.main_image_id };
         await trx.updateTable('members').set({ main_image_id: id }).where('id', '=', memberId).execute();
         // A first photo moves the member up the search order at once, not at their next visit.
@@ -75,7 +87,11 @@ export function createProfileImagesRepository(db: Db) {
      * `unusedFiles` are the removed row's files that no other row shows (demo profiles share
      * avatar files), for the caller to delete from the media store.
      */
-    async remove(memberId: number, imageId: number): Promise<{ unusedFiles: string[] } | null> {
+    async remove(
+      memberId: number,
+      imageId: number,
+      along?: AlongWithChange,
+    ): Promise<{ unusedFiles: string[] } | null> {
       return db.transaction().execute(async (trx) => {
         // The member row first, as in add(): it serialises this member's image changes on PostgreSQL.
         const member = await trx
@@ -91,6 +107,7 @@ export function createProfileImagesRepository(db: Db) {
           .returning(['filename', 'thumb_filename'])
           .executeTakeFirst();
         if (!image) return null;
+        await along?.(trx);
 
         if (member.main_image_id === imageId) {
           const next = await trx
@@ -118,23 +135,27 @@ export function createProfileImagesRepository(db: Db) {
     },
 
     /** Makes one of the member's images the main one; false, changing nothing, when it is not theirs. */
-    async setMain(memberId: number, imageId: number): Promise<boolean> {
-      // Ownership is checked in the update itself, never in an earlier read the client could race.
-      const result = await db
-        .updateTable('members')
-        .set({ main_image_id: imageId, ...seenChange() })
-        .where('id', '=', memberId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('member_images')
-              .select('member_images.id')
-              .where('member_images.id', '=', imageId)
-              .where('member_images.member_id', '=', memberId),
-          ),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    async setMain(memberId: number, imageId: number, along?: AlongWithChange): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // Ownership is checked in the update itself, never in an earlier read the client could race.
+        const result = await trx
+          .updateTable('members')
+          .set({ main_image_id: imageId, ...seenChange() })
+          .where('id', '=', memberId)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('member_images')
+                .select('member_images.id')
+                .where('member_images.id', '=', imageId)
+                .where('member_images.member_id', '=', memberId),
+            ),
+          )
+          .executeTakeFirst();
+        const changed = Number(result.numUpdatedRows) > 0;
+        if (changed) await along?.(trx);
+        return changed;
+      });
     },
   };
 }
