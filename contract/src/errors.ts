@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'forbidden',
   'two_factor_required',
   'reconfirm_required',
+  'last_admin',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

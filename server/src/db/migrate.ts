@@ -11,6 +11,7 @@ import * as mediaLookup from './migrations/2026_11_25_000001_media_lookup.js';
 import * as moderationQueue from './migrations/2026_11_25_000002_moderation_queue.js';
 import * as landerVisits from './migrations/2026_11_25_000003_lander_visits.js';
 import * as console from './migrations/2026_11_26_000001_console.js';
+import * as staffTwoFactor from './migrations/2026_11_27_000001_staff_two_factor.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_25_000002_moderation_queue': moderationQueue,
   '2026_11_25_000003_lander_visits': landerVisits,
   '2026_11_26_000001_console': console,
+  '2026_11_27_000001_staff_two_factor': staffTwoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

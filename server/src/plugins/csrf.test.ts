@@ -2,24 +2,19 @@ import { CSRF_HEADER } from '@rendezvous/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../test/fixtures.js';
+import { routerRoutes } from '../test/router-routes.js';
+import { insertStaff, staffCookies } from '../test/staff-fixtures.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Every state-changing API route the app serves, read from its router rather than listed by hand. */
+/** Every state-changing API route the app serves, with its parameters filled in. */
 function stateChangingApiRoutes(app: FastifyInstance): { method: string; path: string }[] {
-  return app
-    .printRoutes({ commonPrefix: false })
-    .split('\n')
-    .flatMap((line) => {
-      const match = /── (\/api\/\S+) \(([A-Z, ]+)\)$/.exec(line);
-      if (!match) return [];
-      const [, path, methods] = match;
-      return methods!
-        .split(', ')
-        .filter((method) => !SAFE_METHODS.has(method))
-        .map((method) => ({ method, path: path! }));
-    });
+  return routerRoutes(app).flatMap((route) => {
+    const [method = '', path = ''] = route.split(' ');
+    if (SAFE_METHODS.has(method) || !path.startsWith('/api/')) return [];
+    return [{ method, path: path.replace(/:[^/]+/g, '1') }];
+  });
 }
 
 const percentEncoded = (char: string) => `%${char.charCodeAt(0).toString(16)}`;
@@ -38,8 +33,12 @@ describe.each(TEST_DIALECTS)('CSRF protection on %s', (dialect) => {
     t = await createTestApp(dialect);
     const email = 'csrf@example.test';
     await insertMember(t.database.db, t.siteId, { email });
-    // A logged-in member's cookies without the header: what a forged cross-site form sends.
-    const { [CSRF_HEADER]: _header, ...cookies } = browserHeaders({ [SESSION_COOKIE]: await logIn(t.app, email) });
+    const staff = await staffCookies(t.database.db, await insertStaff(t.database.db, { role: 'admin' }));
+    // A logged-in member's and admin's cookies without the header: what a forged cross-site form sends.
+    const { [CSRF_HEADER]: _header, ...cookies } = browserHeaders({
+      [SESSION_COOKIE]: await logIn(t.app, email),
+      ...staff,
+    });
     session = cookies;
   });
   afterAll(() => t.close());
@@ -48,6 +47,7 @@ describe.each(TEST_DIALECTS)('CSRF protection on %s', (dialect) => {
     const routes = stateChangingApiRoutes(t.app);
     expect(routes).toContainEqual({ method: 'POST', path: '/api/likes.php' });
     expect(routes).toContainEqual({ method: 'PUT', path: '/api/user.php' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/console/staff/1/disable' });
     expect(routes.length).toBeGreaterThan(20);
   });
 

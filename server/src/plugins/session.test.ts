@@ -2,21 +2,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsRepository } from '../platform/sessions/sessions.repository.js';
 import { browserHeaders, createTestApp, insertMember, logIn, SESSION_COOKIE } from '../test/fixtures.js';
+import { routerRoutes } from '../test/router-routes.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
 import { sessionPlugin } from './session.js';
-
-/** Every method and path the router serves, read from the router rather than listed by hand. */
-function routerRoutes(app: { printRoutes(options: { commonPrefix: false }): string }) {
-  return app
-    .printRoutes({ commonPrefix: false })
-    .split('\n')
-    .flatMap((line) => {
-      const match = /── (\/\S*) \(([A-Z, ]+)\)$/.exec(line);
-      if (!match) return [];
-      const [, url, methods] = match;
-      return methods!.split(', ').map((method) => `${method} ${url}`);
-    });
-}
 
 /** A path the route matches: every parameter filled in. */
 const concrete = (url: string) => url.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
