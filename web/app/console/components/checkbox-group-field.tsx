@@ -13,11 +13,14 @@ export function CheckboxGroupField<Values extends FieldValues, Value extends str
   name,
   legend,
   options,
+  verbatim = false,
 }: {
   control: Control<Values, unknown, FieldValues>;
   name: FieldPath<Values>;
   legend: string;
   options: readonly CheckboxOption<Value>[];
+  /** The labels are names (of sites, say), shown as they are rather than translated. */
+  verbatim?: boolean;
 }) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
@@ -41,7 +44,7 @@ export function CheckboxGroupField<Values extends FieldValues, Value extends str
               onChange={(event) => toggle(option.value, event.target.checked)}
               onBlur={field.onBlur}
             />
-            {option.label}
+            <span translate={verbatim ? 'no' : undefined}>{option.label}</span>
           </label>
         ))}
       </div>

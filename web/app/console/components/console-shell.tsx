@@ -49,7 +49,7 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
             </ul>
           </nav>
           <span className="text-sm text-ink-muted">
-            {me.name} · {t(`console.roles.${me.role}`)}
+            <span translate="no">{me.name}</span> · {t(`console.roles.${me.role}`)}
           </span>
           <Button variant="ghost" size="sm" loading={leaving} onClick={() => void leave()}>
             {t('console.nav.logout')}

@@ -23,7 +23,11 @@ export function RecoveryCodes({ codes, onSaved }: { codes: readonly string[]; on
         {t('console.recovery.title')}
       </h2>
       <p>{t('console.recovery.intro')}</p>
-      <ol aria-label={t('console.recovery.list_label')} className="grid grid-cols-2 gap-2 font-mono text-lg">
+      <ol
+        translate="no"
+        aria-label={t('console.recovery.list_label')}
+        className="grid grid-cols-2 gap-2 font-mono text-lg"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded border border-line bg-surface-muted px-3 py-1 text-center">
             {code}

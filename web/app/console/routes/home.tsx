@@ -23,7 +23,9 @@ export default function ConsoleHome() {
           <dt className="font-semibold">{t('console.home.role')}</dt>
           <dd>{t(`console.roles.${me.role}`)}</dd>
           <dt className="font-semibold">{t('console.home.sites')}</dt>
-          <dd>{me.sites.map((site) => site.name).join(', ') || none}</dd>
+          <dd>
+            {me.sites.length > 0 ? <span translate="no">{me.sites.map((site) => site.name).join(', ')}</span> : none}
+          </dd>
           <dt className="font-semibold">{t('console.home.languages')}</dt>
           <dd>{me.languages.map((language) => t(`languages.${language}`)).join(', ') || none}</dd>
         </dl>

@@ -180,8 +180,10 @@ function AuditTable({
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-line align-top">
-              <td className="whitespace-nowrap py-2 pe-3">{formatDateTime(entry.created_at, regional)}</td>
-              <td className="py-2 pe-3">
+              <td className="whitespace-nowrap py-2 pe-3" translate="no">
+                {formatDateTime(entry.created_at, regional)}
+              </td>
+              <td className="py-2 pe-3" translate="no">
                 {entry.staff_id === null ? (
                   entry.staff_email
                 ) : (
@@ -209,10 +211,12 @@ function AuditTable({
                   </button>
                 ) : null}
               </td>
-              <td className="py-2 pe-3 font-mono text-sm">
+              <td className="py-2 pe-3 font-mono text-sm" translate="no">
                 <AuditDetail detail={entry.detail} changes={CHANGE_ACTIONS.test(entry.action)} />
               </td>
-              <td className="py-2 pe-3 text-sm">{entry.ip}</td>
+              <td className="py-2 pe-3 text-sm" translate="no">
+                {entry.ip}
+              </td>
             </tr>
           ))}
         </tbody>

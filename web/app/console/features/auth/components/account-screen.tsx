@@ -27,7 +27,7 @@ export function AccountScreen({ me }: { me: ConsoleMe }) {
         <h1 id="console-account-title" className="heading text-2xl">
           {t('console.account.title')}
         </h1>
-        <p className="mt-2 text-ink-muted">
+        <p className="mt-2 text-ink-muted" translate="no">
           {me.name} · {me.email}
         </p>
       </div>

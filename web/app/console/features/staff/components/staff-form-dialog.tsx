@@ -115,6 +115,7 @@ export function StaffFormDialog({
           name="sites"
           legend={t('console.staff.form.sites')}
           options={sites.map((site) => ({ value: site.id, label: site.name }))}
+          verbatim
         />
         <CheckboxGroupField
           control={control}

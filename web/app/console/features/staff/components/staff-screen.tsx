@@ -94,7 +94,11 @@ export function StaffScreen({ me }: { me: ConsoleMe }) {
           footer={<Button onClick={() => setDialog(null)}>{t('console.staff.done')}</Button>}
         >
           <p>{t('console.staff.password_intro')}</p>
-          <p className="mt-4 text-center font-mono text-2xl" aria-label={t('console.staff.password_label')}>
+          <p
+            className="mt-4 text-center font-mono text-2xl"
+            translate="no"
+            aria-label={t('console.staff.password_label')}
+          >
             {dialog.password}
           </p>
         </Modal>
@@ -149,14 +153,22 @@ function StaffTable({
             return (
               <tr key={member.id} className="border-b border-line align-top">
                 <th scope="row" className="py-3 pe-3 font-normal">
-                  <span className="font-semibold">{member.name}</span>
+                  <span className="font-semibold" translate="no">
+                    {member.name}
+                  </span>
                   {self ? ` ${t('console.staff.you')}` : null}
                   <br />
-                  <span className="text-sm text-ink-muted">{member.email}</span>
+                  <span className="text-sm text-ink-muted" translate="no">
+                    {member.email}
+                  </span>
                 </th>
                 <td className="py-3 pe-3">{t(`console.roles.${member.role}`)}</td>
                 <td className="py-3 pe-3 text-sm">
-                  {member.sites.map(siteName).join(', ') || t('console.home.none')}
+                  {member.sites.length > 0 ? (
+                    <span translate="no">{member.sites.map(siteName).join(', ')}</span>
+                  ) : (
+                    t('console.home.none')
+                  )}
                   <br />
                   {member.languages.map((language) => t(`languages.${language}`)).join(', ') || t('console.home.none')}
                   <br />
