@@ -11,6 +11,7 @@ import {
   TotpCodeRequestSchema,
   TotpEnrolmentSchema,
   TotpVerifiedResponseSchema,
+  type ConsoleLoginRequest,
 } from '@rendezvous/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -74,6 +75,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod<ConsoleAuthRoutesOptions> 
   const accounts = createConsoleAuthRepository(options.db);
   // Verifying against a real hash when the address is unknown keeps both answers equally slow.
   const decoyHash = await hash('decoy-password-for-unknown-staff');
+  // Counted per account (its id as the key), across all its sessions and addresses.
   const codeLimit = app.limits.perEmail('console-code', CODES_PER_ACCOUNT, LOGIN_WINDOW_MS, (request) =>
     request.staff ? `staff:${request.staff.staff.id}` : request.ip,
   );
@@ -121,7 +123,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod<ConsoleAuthRoutesOptions> 
             'console-login-email',
             CONSOLE_LOGINS_PER_EMAIL,
             LOGIN_WINDOW_MS,
-            (request) => (request.body as { email: string }).email,
+            (request) => (request.body as ConsoleLoginRequest).email,
           ),
         ],
       },
