@@ -102,6 +102,31 @@ export default tseslint.config(
               from: './web/app/features',
               message: 'Shared web code never imports a feature; a route or layout composes them.',
             },
+            {
+              // The operator console loads only on /console pages; the route config names its files.
+              target: ['./web/app/!(console)/**', './web/app/*.{ts,tsx}'],
+              from: './web/app/console',
+              except: ['./console-routes.ts'],
+              message: "Member pages never import the operator console's code.",
+            },
+            {
+              target: './web/app/console',
+              from: [
+                './web/app/features',
+                './web/app/routes',
+                './web/app/layouts',
+                './web/app/guards',
+                './web/app/root.tsx',
+                './web/app/route-table.ts',
+              ],
+              message: 'The console uses the shared lib and components only, never member features or pages.',
+            },
+            ...featureZones('./web/app/console/features'),
+            {
+              target: ['./web/app/console/lib', './web/app/console/components'],
+              from: './web/app/console/features',
+              message: "The console's shared code never imports one of its features; its routes compose them.",
+            },
             ...featureZones('./server/src/features'),
             {
               target: SERVER_SHARED,

@@ -11,11 +11,25 @@ export const LOCAL_MAIL_PORT = E2E_PORT_BASE + 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const serverEntry = path.resolve(import.meta.dirname, '../server/dist/main.js');
 
+const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rv-e2e-'));
+
+/**
+ * The production server as its commands see it (`npm run console:admin` creates its first admin):
+ * the runner makes the data directory once, and its workers inherit the variable rather than
+ * making another when they load this file.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  DATA_DIR: (process.env.E2E_PRODUCTION_DATA_DIR ??= newDataDir()),
+  SESSION_SECRET: 'e2e-production-secret-that-is-long-enough-0123456789',
+  COOKIE_SECURE: 'false',
+};
+
 function serverEnv(port: number, extra: Record<string, string> = {}) {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'rv-e2e-')),
+    DATA_DIR: extra.DATA_DIR ?? newDataDir(),
     SEED_PROFILES: '120',
     LOG_LEVEL: 'warn',
     TRUSTED_PROXIES: '127.0.0.1',
@@ -71,9 +85,7 @@ export default defineConfig({
       command: `node ${serverEntry}`,
       url: `http://127.0.0.1:${PRODUCTION_PORT}/healthz`,
       env: serverEnv(PRODUCTION_PORT, {
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'e2e-production-secret-that-is-long-enough-0123456789',
-        COOKIE_SECURE: 'false',
+        ...PRODUCTION_ENV,
         // Production seeds nothing by default; the tests visit the demo sites.
         SEED_DEMO: 'true',
         SEED_PROFILES: '20',

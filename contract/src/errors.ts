@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'claimed_by_other',
   'claim_required',
   'capacity_reached',
+  'last_admin',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

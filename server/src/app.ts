@@ -20,6 +20,10 @@ import { emailCheckRoutes } from './features/accounts/email-check.routes.js';
 import { loadUser } from './platform/sessions/user.js';
 import { createSessionsRepository } from './platform/sessions/sessions.repository.js';
 import { createStaffSessionsRepository } from './platform/staff/staff-sessions.repository.js';
+import { createTotpSecretBox } from './platform/staff/totp-secret.js';
+import { consoleAuditRoutes } from './features/console-audit/console-audit.routes.js';
+import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
+import { consoleStaffRoutes } from './features/console-staff/console-staff.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { loadCatalogues } from './platform/i18n/catalogues.js';
@@ -241,6 +245,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
 
   await app.register(consolePersonasRoutes, { db, media, sites });
+  await app.register(consoleAuthRoutes, {
+    db,
+    staffSessions,
+    totpSecrets: createTotpSecretBox(config.sessionSecret),
+    cookie: cookieOptions,
+  });
+  await app.register(consoleStaffRoutes, { db });
+  await app.register(consoleAuditRoutes, { db });
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);

@@ -7,6 +7,8 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { demoLoginsNotice } from './demo/demo-logins-notice.js';
 import { seedDemoData } from './demo/seed.js';
+import { seedDemoStaff } from './demo/demo-staff.js';
+import { createTotpSecretBox } from './platform/staff/totp-secret.js';
 import type { WebServerEntry } from './features/web/web.routes.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,6 +34,12 @@ async function main() {
   const demo = config.seed.demo
     ? await seedDemoData(database.db, { dataDir: config.dataDir, profiles: config.seed.profiles, log: console.log })
     : undefined;
+  // Known console credentials never reach production, whatever SEED_DEMO says: the first admin
+  // there comes from `npm run console:admin`.
+  const demoStaff =
+    demo && config.env !== 'production'
+      ? await seedDemoStaff(database.db, createTotpSecretBox(config.sessionSecret))
+      : [];
 
   const devServer = process.env.WEB_DEV_SERVER === '1' ? await startViteDevServer(config) : undefined;
   const app = await buildApp(config, { database, ...(devServer ? { web: devServer.web } : {}) });
@@ -57,9 +65,9 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const base = `http://localhost:${config.port}`;
   console.log(`\nRendezvous is running on ${base} (${database.dialect})`);
-  if (demo && demo.logins.length > 0) {
+  if (demo && demo.logins.length + demoStaff.length > 0) {
     const production = config.env === 'production';
-    const notice = demoLoginsNotice(demo.logins, { production, port: config.port });
+    const notice = demoLoginsNotice(demo.logins, { production, port: config.port, staff: demoStaff });
     if (production) console.warn(`${notice}\n`);
     else console.log(`${notice}\n`);
   }

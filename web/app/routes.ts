@@ -1,4 +1,5 @@
 import { layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import { CONSOLE_ROUTES } from './console/console-routes';
 import { ROUTES, routeId, type Access, type Layout } from './route-table';
 
 const LAYOUT_FILES: Record<Layout, string> = {
@@ -25,5 +26,6 @@ export default [
       layout('guards/require-member.tsx', { id: `guard-${name}` }, routesFor(name, 'member')),
     ]),
   ),
+  ...CONSOLE_ROUTES,
   layout(LAYOUT_FILES.default, { id: 'layout-not-found' }, [route('*', 'routes/not-found.tsx', { id: 'not-found' })]),
 ] satisfies RouteConfig;

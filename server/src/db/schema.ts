@@ -286,9 +286,14 @@ export interface StaffTable {
   name: string;
   password_hash: string;
   role: StaffRole;
-  /** The TOTP secret, encrypted (platform/staff/totp-secret.ts); null until enrolled. */
+  /**
+   * The TOTP secret, encrypted (platform/staff/totp-secret.ts). Until `totp_enrolled_at` is set it
+   * is the one offered at enrolment, not yet confirmed by a code; null before that.
+   */
   totp_secret: string | null;
   totp_enrolled_at: number | null;
+  /** The RFC 6238 time step of the last code accepted: no code is accepted twice. */
+  totp_last_step: number | null;
   /** Open conversations the operator holds at most. */
   capacity: Generated<number>;
   status: Generated<StaffStatus>;
@@ -323,6 +328,8 @@ export interface StaffSessionsTable {
   totp_at: number | null;
   ip: string | null;
   user_agent: string | null;
+  /** Wrong two-factor codes given in this session; a few end it. */
+  code_failures: Generated<number>;
 }
 
 /** Append-only (the database refuses updates and deletes): every staff action that changes something. */

@@ -1,4 +1,5 @@
 import type { DemoLogin } from './demo-members.js';
+import type { DemoStaffLogin } from './demo-staff.js';
 
 /**
  * What the start prints about the demo logins. In production it leads with a warning: their
@@ -6,7 +7,7 @@ import type { DemoLogin } from './demo-members.js';
  */
 export function demoLoginsNotice(
   logins: readonly DemoLogin[],
-  { production, port }: { production: boolean; port: number },
+  { production, port, staff = [] }: { production: boolean; port: number; staff?: readonly DemoStaffLogin[] },
 ): string {
   const warning = production
     ? [
@@ -20,5 +21,14 @@ export function demoLoginsNotice(
     'Demo logins:',
     ...logins.map((login) => `  ${login.domain.padEnd(16)} ${login.email}  password: ${login.password}`),
     `The boxy demo site is at http://boxy.localhost:${port}`,
+    ...(staff.length > 0
+      ? [
+          `Demo console logins at http://localhost:${port}/console/login (codes from an authenticator app with the secret):`,
+          ...staff.map(
+            (login) =>
+              `  ${login.role.padEnd(16)} ${login.email}  password: ${login.password}  TOTP secret: ${login.totpSecret}`,
+          ),
+        ]
+      : []),
   ].join('\n');
 }

@@ -45,6 +45,7 @@ describe.each(TEST_DIALECTS)('CSRF protection on %s', (dialect) => {
     expect(routes).toContainEqual({ method: 'PUT', path: '/api/user.php' });
     // Nested below another route in the router's listing, and a console call.
     expect(routes).toContainEqual({ method: 'PATCH', path: '/api/console/personas/:id' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/console/staff/:id/disable' });
     expect(routes.length).toBeGreaterThan(20);
   });
 

@@ -1,15 +1,26 @@
 import { hash } from '@node-rs/argon2';
 import { STAFF_SESSION_COOKIE, type StaffRole } from '@rendezvous/contract';
+import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { StaffStatus } from '../db/schema.js';
 import { createStaffSessionsRepository } from '../platform/staff/staff-sessions.repository.js';
+import { createTotpSecretBox } from '../platform/staff/totp-secret.js';
 import { TEST_PASSWORD } from './fixtures.js';
 
 export { STAFF_SESSION_COOKIE };
 
+/** The authenticator secret of every test account that does not name its own (codes: `totpCode`). */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Sealed as the test app's own configuration seals it (createTestApp's default SESSION_SECRET). */
+export const testTotpSecrets = createTotpSecretBox(loadConfig({ NODE_ENV: 'test' }).sessionSecret);
+
 let passwordHash: Promise<string> | undefined;
 
-/** A staff account written straight to the database, by default enrolled in two-factor login. */
+/**
+ * A staff account written straight to the database, by default enrolled in two-factor login with
+ * `TEST_TOTP_SECRET`; `totpSecret: null` leaves the enrolment for its first login.
+ */
 export async function insertStaff(
   db: Db,
   options: {
@@ -33,7 +44,7 @@ export async function insertStaff(
       name: options.name ?? `Test ${options.role}`,
       password_hash: await (passwordHash ??= hash(TEST_PASSWORD)),
       role: options.role,
-      totp_secret: options.totpSecret === undefined ? 'not-a-real-secret' : options.totpSecret,
+      totp_secret: options.totpSecret === null ? null : testTotpSecrets.seal(options.totpSecret ?? TEST_TOTP_SECRET),
       totp_enrolled_at: options.totpSecret === null ? null : now,
       capacity: options.capacity ?? 5,
       status: options.status ?? 'active',

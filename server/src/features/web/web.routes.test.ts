@@ -74,3 +74,31 @@ describe.each(TEST_DIALECTS)('records read while rendering a page on %s', (diale
     expect((await memberPage(boxyMember, { host: 'localhost' })).statusCode).toBe(404);
   });
 });
+
+describe('the words a page carries', () => {
+  /** Answers with the catalogue's namespaces the page was given. */
+  const namespacesEntry: WebServerEntry = {
+    async handleRequest(_request, { web }) {
+      return new Response(JSON.stringify(Object.keys(web.i18n.messages)), {
+        headers: { 'content-type': 'application/json' },
+      });
+    },
+  };
+
+  it("gives the operator console's words to the console's pages only", async () => {
+    const t = await createTestApp('sqlite', {
+      web: { loadEntry: async () => namespacesEntry, middlewares: (_request, _response, next) => next() },
+    });
+    const namespaces = async (url: string) =>
+      (await t.app.inject({ url, headers: { accept: 'text/html' } })).json<string[]>();
+    for (const url of ['/console', '/console/login', '/console/staff?x=1']) {
+      expect(await namespaces(url), url).toContain('console');
+    }
+    for (const url of ['/', '/login', '/members', '/consoles', '/pages/console']) {
+      const keys = await namespaces(url);
+      expect(keys, url).toContain('login');
+      expect(keys, url).not.toContain('console');
+    }
+    await t.close();
+  });
+});

@@ -109,13 +109,14 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
       slug !== null
         ? (parseLanderSlug(slug)?.locale ?? request.site.config.domain_language)
         : detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], options.allowPseudo);
+    const page = /^\/*console(\/|$)/.test(request.params['*']) ? 'console' : 'members';
     const web: WebContext = {
       settings: request.settings,
       user: request.member
         ? await loadUser(options.db, request.member, { fictionalIcon: request.site.config.fictional_icon })
         : null,
       locale,
-      i18n: { hash: options.catalogues.hash, messages: options.catalogues.get(locale) },
+      i18n: { hash: options.catalogues.hash, messages: options.catalogues.forPage(locale, page) },
       csrfToken: request.csrfToken,
       cspNonce: reply.pageNonces(),
       devTools: options.devTools,

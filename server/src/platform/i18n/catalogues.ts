@@ -7,7 +7,15 @@ export interface Catalogues {
   /** Changes whenever any catalogue changes, so URLs carrying it can be cached forever. */
   hash: string;
   get(locale: Locale | typeof PSEUDO_LOCALE): Catalogue;
+  /**
+   * What a page carries in its HTML: the operator console's namespace only on the console's own
+   * pages, so members never download the staff screens' words.
+   */
+  forPage(locale: Locale | typeof PSEUDO_LOCALE, page: 'console' | 'members'): Catalogue;
 }
+
+/** The namespace of the operator console's strings (web/app/console). */
+export const CONSOLE_NAMESPACE = 'console';
 
 /** Every value replaced by its own key, so untranslated text stands out (style guide: i18n). */
 function pseudoCatalogue(catalogue: Catalogue, prefix = ''): Catalogue {
@@ -29,8 +37,15 @@ export function loadCatalogues(dir: string): Catalogues {
   const parsed = new Map<string, Catalogue>();
   for (const [locale, source] of sources) parsed.set(locale, JSON.parse(source) as Catalogue);
   parsed.set(PSEUDO_LOCALE, pseudoCatalogue(parsed.get('en') ?? {}));
+  const forMembers = new Map(
+    [...parsed].map(([locale, catalogue]) => {
+      const { [CONSOLE_NAMESPACE]: _console, ...rest } = catalogue;
+      return [locale, rest];
+    }),
+  );
   return {
     hash,
     get: (locale) => parsed.get(locale) ?? {},
+    forPage: (locale, page) => (page === 'console' ? parsed : forMembers).get(locale) ?? {},
   };
 }

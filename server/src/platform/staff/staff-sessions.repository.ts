@@ -8,7 +8,8 @@ export const STAFF_SESSION_TTL_MS = 12 * HOUR_MS;
 /** How often a request moves `last_seen_at` on (the supervisor's "online" reads it). */
 const SEEN_TOUCH_INTERVAL_MS = MINUTE_MS;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The stored id of a session: the cookie's token hashed, so a copy of the table opens nothing. */
+export const staffSessionId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface StaffSession {
   staff: StaffRow;
@@ -29,7 +30,7 @@ export function createStaffSessionsRepository(db: Db) {
       await db
         .insertInto('staff_sessions')
         .values({
-          id: hashToken(token),
+          id: staffSessionId(token),
           staff_id: staffId,
           created_at: now,
           expires_at: expiresAt,
@@ -49,7 +50,7 @@ export function createStaffSessionsRepository(db: Db) {
         .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
         .selectAll('staff')
         .select('staff_sessions.totp_at')
-        .where('staff_sessions.id', '=', hashToken(token))
+        .where('staff_sessions.id', '=', staffSessionId(token))
         .where('staff_sessions.expires_at', '>', now)
         .where('staff.status', '=', 'active')
         .executeTakeFirst();
@@ -63,11 +64,27 @@ export function createStaffSessionsRepository(db: Db) {
 
     /** The code was given: the session now opens the console, and sensitive actions for a while. */
     async confirmTotp(token: string, at = Date.now()): Promise<void> {
-      await db.updateTable('staff_sessions').set({ totp_at: at }).where('id', '=', hashToken(token)).execute();
+      await db
+        .updateTable('staff_sessions')
+        .set({ totp_at: at, code_failures: 0 })
+        .where('id', '=', staffSessionId(token))
+        .execute();
+    },
+
+    /** Counts a wrong two-factor code against the session; answers how many it has had. */
+    async countCodeFailure(token: string): Promise<number> {
+      const id = staffSessionId(token);
+      const row = await db
+        .updateTable('staff_sessions')
+        .set((eb) => ({ code_failures: eb('code_failures', '+', 1) }))
+        .where('id', '=', id)
+        .returning('code_failures')
+        .executeTakeFirst();
+      return row?.code_failures ?? 0;
     },
 
     async destroy(token: string): Promise<void> {
-      await db.deleteFrom('staff_sessions').where('id', '=', hashToken(token)).execute();
+      await db.deleteFrom('staff_sessions').where('id', '=', staffSessionId(token)).execute();
     },
 
     /** Ends every session of a staff account: disabled, password or two-factor reset. */

@@ -18,7 +18,7 @@ type InputAttributes = Omit<
 export type TextFieldProps = FieldBaseProps &
   DraftOptions &
   InputAttributes & {
-    type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number';
+    type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number' | 'date';
   };
 
 /**

@@ -1,0 +1,32 @@
+import type { ConsolePermission } from '@rendezvous/contract';
+
+export interface ConsoleNavItem {
+  to: string;
+  /** Catalogue key of the link's text. */
+  label: string;
+  /** Shown only to a role with this right; the server refuses the rest anyway. */
+  permission?: ConsolePermission;
+  /** What the home page says the item is for. */
+  description?: string;
+}
+
+/**
+ * The console's areas, in the order of the menu. The inbox (permission `inbox.answer`) and the
+ * supervisor's view take their places after home when their screens exist.
+ */
+export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
+  { to: '/console', label: 'console.nav.home' },
+  {
+    to: '/console/staff',
+    label: 'console.nav.staff',
+    permission: 'staff.manage',
+    description: 'console.home.staff',
+  },
+  {
+    to: '/console/audit',
+    label: 'console.nav.audit',
+    permission: 'audit.read',
+    description: 'console.home.audit',
+  },
+  { to: '/console/account', label: 'console.nav.account', description: 'console.home.account' },
+];

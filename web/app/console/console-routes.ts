@@ -1,0 +1,17 @@
+import { layout, route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/**
+ * The operator console's pages (issue 15), apart from the members' route table of spec §2: their
+ * own layout and their own code under console/, loaded only when a /console page is.
+ */
+export const CONSOLE_ROUTES: RouteConfigEntry[] = [
+  layout('console/console-layout.tsx', { id: 'console' }, [
+    route('console/login', 'console/routes/login.tsx', { id: 'console-login' }),
+    layout('console/routes/signed-in.tsx', { id: 'console-signed-in' }, [
+      route('console', 'console/routes/home.tsx', { id: 'console-home' }),
+      route('console/staff', 'console/routes/staff.tsx', { id: 'console-staff' }),
+      route('console/audit', 'console/routes/audit.tsx', { id: 'console-audit' }),
+      route('console/account', 'console/routes/account.tsx', { id: 'console-account' }),
+    ]),
+  ]),
+];
