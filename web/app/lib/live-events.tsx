@@ -1,6 +1,7 @@
 import { EVENTS_PATH, type LiveEvent, type LiveEventType } from '@rendezvous/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { openEventStream } from './event-stream';
 
 type Listener = (event: LiveEvent) => void;
 
@@ -15,9 +16,6 @@ const LIVE_EVENT_TYPES = Object.keys({
 
 // Loaded with the first event: the schemas (and zod) stay out of every page's first load.
 const loadSchema = () => import('./live-event-schema').then((module) => module.LiveEventSchema);
-/** First wait after the server refused the stream, doubled per failure up to the maximum. */
-const RECONNECT_MIN_MS = 2_000;
-const RECONNECT_MAX_MS = 120_000;
 /** Live events arrive in bursts (a message and its notification): one fetch after the burst. */
 export const LIVE_REFETCH_DEBOUNCE_MS = 300;
 
@@ -46,9 +44,6 @@ export function LiveEventsProvider({ loggedIn, children }: { loggedIn: boolean; 
 
   useEffect(() => {
     if (!loggedIn || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
 
     // Events are handed on in the order they came, though checking each waits for the schema.
     let queue = Promise.resolve();
@@ -71,29 +66,7 @@ export function LiveEventsProvider({ loggedIn, children }: { loggedIn: boolean; 
         })
         .catch((error: unknown) => console.warn('Could not hand on a live event', error));
     };
-    const connect = () => {
-      const current = new EventSource(EVENTS_PATH);
-      source = current;
-      current.onopen = () => {
-        failures = 0;
-      };
-      // A dropped stream the browser reconnects by itself (CONNECTING); after an HTTP error
-      // (a restart's 502, too many tabs, a lapsed session) it gives up for good (CLOSED), so
-      // try again later ourselves, waiting longer each time.
-      current.onerror = () => {
-        if (current.readyState !== EventSource.CLOSED) return;
-        const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
-        failures += 1;
-        retry = setTimeout(connect, delay * (0.5 + Math.random() / 2));
-      };
-      for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, onEvent);
-    };
-
-    connect();
-    return () => {
-      clearTimeout(retry);
-      source?.close();
-    };
+    return openEventStream(EVENTS_PATH, { types: LIVE_EVENT_TYPES, onEvent });
   }, [loggedIn, bus]);
 
   return <LiveEventsContext.Provider value={bus}>{children}</LiveEventsContext.Provider>;
