@@ -5,7 +5,7 @@ import {
   type ConsoleEventType,
 } from '@rendezvous/contract';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { openEventStream } from '../../lib/event-stream';
+import { openEventStream } from '../../lib/live-events';
 
 /**
  * What the console's screens hear: the server's events, and `resync` when the stream opened again
