@@ -10,7 +10,7 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefO
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { conversationKey, sendReply } from '../api/conversation-calls';
-import { CLAIMS_KEY, QUEUE_KEY } from '../api/queue-calls';
+import { CLAIMS_KEY, QUEUE_KEY, claimConversation } from '../api/queue-calls';
 import { conversationSnippetsQueryOptions } from '../api/snippet-calls';
 import { inboxFailureOf, type InboxFailure } from '../lib/inbox-failure';
 import { COMPOSER_KEYS } from '../lib/shortcuts';
@@ -35,6 +35,8 @@ export interface ComposerProps {
   /** Why not, shown by the composer and read out with it. */
   blocked: string | null;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** The server's clock, which the claim's times are on. */
+  serverNow: () => number;
   /** Escape leaves the composer: the focus goes back to the workspace for the one-key shortcuts. */
   onLeave: () => void;
 }
@@ -43,7 +45,7 @@ export interface ComposerProps {
  * The reply as the persona: its draft saved as the operator types, `/` and a shortcut for a
  * snippet, Ctrl/Cmd+Enter to send.
  */
-export function Composer({ view, writable, blocked, textareaRef, onLeave }: ComposerProps) {
+export function Composer({ view, writable, blocked, textareaRef, serverNow, onLeave }: ComposerProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const conversation = view.conversation.id;
@@ -74,12 +76,38 @@ export function Composer({ view, writable, blocked, textareaRef, onLeave }: Comp
     caretAfter.current = null;
   }, [text, textareaRef]);
 
+  // Typing is no action of the claim's holder on the server: a long reply would outlast the idle
+  // time. Past half of it, the claim is taken again, which refreshes it (docs/decisions/011).
+  const refreshing = useRef(false);
+  const keepClaim = () => {
+    const claim = view.claim;
+    if (!claim || refreshing.current) return;
+    const idle = Date.parse(claim.expires_at) - Date.parse(claim.active_at);
+    if (Date.parse(claim.expires_at) - serverNow() > idle / 2) return;
+    refreshing.current = true;
+    claimConversation(conversation)
+      .then(({ claim: refreshed }) =>
+        queryClient.setQueryData<ConversationView>(
+          conversationKey(conversation),
+          (current) => current && { ...current, claim: refreshed },
+        ),
+      )
+      .catch((error: unknown) => {
+        setFailure(inboxFailureOf(error));
+        void queryClient.invalidateQueries({ queryKey: conversationKey(conversation) });
+      })
+      .finally(() => {
+        refreshing.current = false;
+      });
+  };
+
   const change = (value: string, at: number) => {
     setText(value);
     setCaret(at);
     setActive(0);
     setFailure(null);
     draft.changed(value);
+    keepClaim();
   };
 
   const insert = (snippet: Snippet) => {

@@ -1,6 +1,6 @@
 import { isPastTarget, type ConsoleMe, type ConversationView } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api-client';
@@ -12,6 +12,9 @@ import { MemberPanel } from './member-panel';
 import { MessageHistory } from './message-history';
 import { PersonaSheet } from './persona-sheet';
 import { WaitClock } from './wait-clock';
+
+/** A lapsed claim is read again this long after its time, so the server surely counts it lapsed. */
+const CLAIM_LAPSE_MARGIN_MS = 1_000;
 
 /** Whose the conversation is now, seen by the operator looking at it. */
 type Hold = { kind: 'mine' } | { kind: 'free' } | { kind: 'other'; name: string };
@@ -52,6 +55,18 @@ export function ConversationWorkspace({
   const { t } = useTranslation();
   const view = useQuery(conversationQueryOptions(conversation));
   const heading = useRef<HTMLHeadingElement>(null);
+  const offset = view.data ? clockOffsetOf(view.data.now, view.dataUpdatedAt) : 0;
+  const serverNow = () => Date.now() + offset;
+
+  // Nothing announces a claim that lapses (docs/decisions/011): read the conversation again then.
+  const expiresAt = view.data?.claim?.expires_at;
+  const { refetch } = view;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const untilLapsed = Math.max(0, Date.parse(expiresAt) - (Date.now() + offset));
+    const timer = setTimeout(() => void refetch(), untilLapsed + CLAIM_LAPSE_MARGIN_MS);
+    return () => clearTimeout(timer);
+  }, [expiresAt, offset, refetch]);
 
   if (view.isPending) return <p role="status">{t('console.loading')}</p>;
   if (view.isError) {
@@ -118,6 +133,7 @@ export function ConversationWorkspace({
             writable={blocked === null}
             blocked={blocked}
             textareaRef={textareaRef}
+            serverNow={serverNow}
             onLeave={() => heading.current?.focus()}
           />
         </div>

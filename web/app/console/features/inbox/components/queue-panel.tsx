@@ -160,6 +160,8 @@ function QueueRow({
   // Counted live: a row crosses the target while the operator looks at it.
   const late = targetSeconds === undefined ? item.past_target : isPastTarget(item.waiting_since, targetSeconds, now);
   const names = { member: item.member.name, persona: item.persona.name };
+  // A claim lapses without anyone saying so (docs/decisions/011): past its time the row is free.
+  const claim = item.claim && Date.parse(item.claim.expires_at) > now ? item.claim : null;
 
   return (
     <li
@@ -182,15 +184,15 @@ function QueueRow({
             {t('console.inbox.queue.unanswered', { number: item.waiting_messages })}
           </span>
         </span>
-        {item.claim ? (
+        {claim ? (
           <span>
-            {item.claim.staff.id === me.id ? (
+            {claim.staff.id === me.id ? (
               t('console.inbox.queue.held_by_you')
             ) : (
               <>
                 {t('console.inbox.queue.held_by')}{' '}
                 <span className="font-semibold" translate="no">
-                  {item.claim.staff.name}
+                  {claim.staff.name}
                 </span>
               </>
             )}

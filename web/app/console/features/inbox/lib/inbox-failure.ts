@@ -14,12 +14,16 @@ export function inboxFailureOf(error: unknown): InboxFailure {
       return body.holder
         ? { key: 'console.inbox.failure.claimed_by_other', values: { name: body.holder.name } }
         : { key: 'console.inbox.failure.claimed_by_someone' };
+    case 'validation_failed':
+      // A claim handed to someone who cannot answer there (other sites or languages, disabled).
+      return {
+        key: body.fields?.staff ? 'console.inbox.failure.cannot_take' : 'console.inbox.failure.validation_failed',
+      };
     case 'claim_required':
     case 'capacity_reached':
     case 'member_unavailable':
     case 'blocked':
     case 'not_found':
-    case 'validation_failed':
     case 'forbidden':
       return { key: `console.inbox.failure.${body.code}` };
     default:
