@@ -12,7 +12,7 @@ import { Button } from '../../../../components/ui/button';
 import { conversationKey, sendReply } from '../api/conversation-calls';
 import { CLAIMS_KEY, QUEUE_KEY, claimConversation } from '../api/queue-calls';
 import { conversationSnippetsQueryOptions } from '../api/snippet-calls';
-import { inboxFailureOf, type InboxFailure } from '../lib/inbox-failure';
+import { inboxFailureOf, type InboxNotice } from '../lib/inbox-failure';
 import { COMPOSER_KEYS } from '../lib/shortcuts';
 import { insertSnippet, snippetTriggerAt } from '../lib/snippet-trigger';
 import { useDraftAutosave, type DraftStatus } from '../lib/use-draft-autosave';
@@ -54,7 +54,7 @@ export function Composer({ view, writable, blocked, textareaRef, serverNow, onLe
   const [caret, setCaret] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [active, setActive] = useState(0);
-  const [failure, setFailure] = useState<InboxFailure | null>(null);
+  const [failure, setFailure] = useState<InboxNotice | null>(null);
   const draft = useDraftAutosave(conversation, view.draft?.body ?? '');
 
   const snippets = useQuery({ ...conversationSnippetsQueryOptions(conversation), enabled: writable });

@@ -14,7 +14,7 @@ import {
   releaseClaim,
   takeNext,
 } from '../api/queue-calls';
-import { inboxFailureOf, type InboxFailure } from '../lib/inbox-failure';
+import { inboxFailureOf, type InboxNotice } from '../lib/inbox-failure';
 import { SHORTCUT_KEYS, useShortcuts, useSingleKeyShortcuts } from '../lib/shortcuts';
 import { useInboxLiveUpdates } from '../lib/use-inbox-live-updates';
 import { ConversationWorkspace } from './conversation-workspace';
@@ -40,7 +40,7 @@ export function InboxScreen({ me, open, supervises }: { me: ConsoleMe; open: num
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [notice, setNotice] = useState<InboxFailure | null>(null);
+  const [notice, setNotice] = useState<InboxNotice | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [singleKeys] = useSingleKeyShortcuts();
   const textareaRef = useRef<HTMLTextAreaElement>(null);

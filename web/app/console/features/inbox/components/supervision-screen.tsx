@@ -14,7 +14,7 @@ import { SelectField } from '../../../../components/ui/select-field';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { INBOX_KEY, assignClaim, releaseClaim } from '../api/queue-calls';
 import { statsQueryOptions } from '../api/stats-calls';
-import { inboxFailureOf, type InboxFailure } from '../lib/inbox-failure';
+import { inboxFailureOf, type InboxNotice } from '../lib/inbox-failure';
 import { useInboxLiveUpdates } from '../lib/use-inbox-live-updates';
 import { clockOffsetOf, formatWait, useTickingNow } from '../lib/wait-time';
 import { WaitClock } from './wait-clock';
@@ -32,7 +32,7 @@ export function SupervisionScreen({ me }: { me: ConsoleMe }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [hours, setHours] = useState<number>(STATS_DEFAULT_HOURS);
-  const [notice, setNotice] = useState<InboxFailure | null>(null);
+  const [notice, setNotice] = useState<InboxNotice | null>(null);
   const stats = useQuery(statsQueryOptions(hours));
   useInboxLiveUpdates();
   const now = useTickingNow() + (stats.data ? clockOffsetOf(stats.data.now, stats.dataUpdatedAt) : 0);

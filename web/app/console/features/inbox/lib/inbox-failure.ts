@@ -1,13 +1,13 @@
 import { ApiError } from '../../../../lib/api-client';
 
-/** A refusal in the inbox as a catalogue key and its values. */
-export interface InboxFailure {
+/** What the inbox tells the operator (a refusal, nothing to take) as a catalogue key and its values. */
+export interface InboxNotice {
   key: string;
   values?: Record<string, string>;
 }
 
 /** Says why the server refused an inbox action, in the operator's words. */
-export function inboxFailureOf(error: unknown): InboxFailure {
+export function inboxFailureOf(error: unknown): InboxNotice {
   const body = error instanceof ApiError ? error.body?.error : undefined;
   switch (body?.code) {
     case 'claimed_by_other':
