@@ -25,6 +25,15 @@ export const PRODUCTION_ENV = {
   COOKIE_SECURE: 'false',
 };
 
+/**
+ * The development-like server the most tests use, as its commands see it (the console's tests
+ * create staff of their own there with `npm run console:admin`): made once, like PRODUCTION_ENV.
+ */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  DATA_DIR: (process.env.E2E_TEST_DATA_DIR ??= newDataDir()),
+};
+
 function serverEnv(port: number, extra: Record<string, string> = {}) {
   return {
     PORT: String(port),
@@ -73,7 +82,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       // Enough profiles that a filtered search still fills several pages.
       env: serverEnv(PORT, {
-        NODE_ENV: 'test',
+        ...TEST_ENV,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
         SEED_PROFILES: '800',
       }),

@@ -12,6 +12,10 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       route('console/staff', 'console/routes/staff.tsx', { id: 'console-staff' }),
       route('console/audit', 'console/routes/audit.tsx', { id: 'console-audit' }),
       route('console/account', 'console/routes/account.tsx', { id: 'console-account' }),
+      // The inbox (issue 15): the queue and workspace, one conversation open in it, the supervisor's view.
+      route('console/inbox', 'console/routes/inbox.tsx', { id: 'console-inbox' }),
+      route('console/inbox/conversations/:conversation', 'console/routes/inbox.tsx', { id: 'console-inbox-open' }),
+      route('console/inbox/supervision', 'console/routes/supervision.tsx', { id: 'console-supervision' }),
     ]),
   ]),
 ];

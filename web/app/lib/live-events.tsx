@@ -15,11 +15,11 @@ const LIVE_EVENT_TYPES = Object.keys({
 
 // Loaded with the first event: the schemas (and zod) stay out of every page's first load.
 const loadSchema = () => import('./live-event-schema').then((module) => module.LiveEventSchema);
-/** First wait after the server refused the stream, doubled per failure up to the maximum. */
-const RECONNECT_MIN_MS = 2_000;
-const RECONNECT_MAX_MS = 120_000;
 /** Live events arrive in bursts (a message and its notification): one fetch after the burst. */
 export const LIVE_REFETCH_DEBOUNCE_MS = 300;
+/** First wait after the server refused a stream, doubled per failure up to the maximum. */
+const RECONNECT_MIN_MS = 2_000;
+const RECONNECT_MAX_MS = 120_000;
 
 interface LiveEvents {
   subscribe(listener: Listener): () => void;
@@ -46,9 +46,6 @@ export function LiveEventsProvider({ loggedIn, children }: { loggedIn: boolean; 
 
   useEffect(() => {
     if (!loggedIn || typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
 
     // Events are handed on in the order they came, though checking each waits for the schema.
     let queue = Promise.resolve();
@@ -71,29 +68,7 @@ export function LiveEventsProvider({ loggedIn, children }: { loggedIn: boolean; 
         })
         .catch((error: unknown) => console.warn('Could not hand on a live event', error));
     };
-    const connect = () => {
-      const current = new EventSource(EVENTS_PATH);
-      source = current;
-      current.onopen = () => {
-        failures = 0;
-      };
-      // A dropped stream the browser reconnects by itself (CONNECTING); after an HTTP error
-      // (a restart's 502, too many tabs, a lapsed session) it gives up for good (CLOSED), so
-      // try again later ourselves, waiting longer each time.
-      current.onerror = () => {
-        if (current.readyState !== EventSource.CLOSED) return;
-        const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
-        failures += 1;
-        retry = setTimeout(connect, delay * (0.5 + Math.random() / 2));
-      };
-      for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, onEvent);
-    };
-
-    connect();
-    return () => {
-      clearTimeout(retry);
-      source?.close();
-    };
+    return openEventStream(EVENTS_PATH, { types: LIVE_EVENT_TYPES, onEvent });
   }, [loggedIn, bus]);
 
   return <LiveEventsContext.Provider value={bus}>{children}</LiveEventsContext.Provider>;
@@ -146,4 +121,47 @@ export function useLiveRefetch(types: readonly LiveEventType[], queryKey: QueryK
       unsubscribe();
     };
   }, [bus, queryClient, typeList]);
+}
+
+export interface EventStreamOptions {
+  /** The SSE event names to hand on; the server names each event by its type. */
+  types: readonly string[];
+  onEvent: (message: MessageEvent<string>) => void;
+  /** Each time the stream is open, the first time and after every reconnection. */
+  onOpen?: () => void;
+}
+
+/**
+ * A server-sent-events stream that stays open: a dropped stream the browser reconnects by itself
+ * (CONNECTING); after an HTTP error (a restart's 502, too many tabs, a lapsed session) it gives up
+ * for good (CLOSED), so this tries again later, waiting longer each time. Answers the close.
+ * The console's stream opens through it too; it lives here rather than in a module of its own so
+ * that member pages load no extra file for it.
+ */
+export function openEventStream(url: string, { types, onEvent, onOpen }: EventStreamOptions): () => void {
+  let source: EventSource | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+
+  const connect = () => {
+    const current = new EventSource(url);
+    source = current;
+    current.onopen = () => {
+      failures = 0;
+      onOpen?.();
+    };
+    current.onerror = () => {
+      if (current.readyState !== EventSource.CLOSED) return;
+      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
+      failures += 1;
+      retry = setTimeout(connect, delay * (0.5 + Math.random() / 2));
+    };
+    for (const type of types) current.addEventListener(type, onEvent);
+  };
+
+  connect();
+  return () => {
+    clearTimeout(retry);
+    source?.close();
+  };
 }

@@ -10,12 +10,21 @@ export interface ConsoleNavItem {
   description?: string;
 }
 
-/**
- * The console's areas, in the order of the menu. The inbox (permission `inbox.answer`) and the
- * supervisor's view take their places after home when their screens exist.
- */
+/** The console's areas, in the order of the menu. */
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: '/console', label: 'console.nav.home' },
+  {
+    to: '/console/inbox',
+    label: 'console.inbox.nav',
+    permission: 'inbox.answer',
+    description: 'console.inbox.home',
+  },
+  {
+    to: '/console/inbox/supervision',
+    label: 'console.inbox.supervision.nav',
+    permission: 'inbox.supervise',
+    description: 'console.inbox.supervision.home',
+  },
   {
     to: '/console/staff',
     label: 'console.nav.staff',

@@ -4,7 +4,14 @@ import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { ConsoleShell } from '../components/console-shell';
-import { CONSOLE_LOGIN_PATH, ConsoleMeContext, isConsoleLoginNeeded, meQueryOptions } from '../lib/console-session';
+import { ConsoleEventsProvider } from '../lib/console-events';
+import {
+  CONSOLE_LOGIN_PATH,
+  ConsoleMeContext,
+  isConsoleLoginNeeded,
+  mayDo,
+  meQueryOptions,
+} from '../lib/console-session';
 
 /** Every console page but the login: a complete login (password and code), in the console's frame. */
 export default function SignedIn() {
@@ -35,9 +42,11 @@ export default function SignedIn() {
   }
   return (
     <ConsoleMeContext.Provider value={me.data}>
-      <ConsoleShell me={me.data}>
-        <Outlet />
-      </ConsoleShell>
+      <ConsoleEventsProvider enabled={mayDo(me.data, 'inbox.answer')}>
+        <ConsoleShell me={me.data}>
+          <Outlet />
+        </ConsoleShell>
+      </ConsoleEventsProvider>
     </ConsoleMeContext.Provider>
   );
 }
