@@ -11,6 +11,10 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       route('console', 'console/routes/home.tsx', { id: 'console-home' }),
       route('console/staff', 'console/routes/staff.tsx', { id: 'console-staff' }),
       route('console/audit', 'console/routes/audit.tsx', { id: 'console-audit' }),
+      // Personas, snippets and site settings (console part 1).
+      route('console/personas', 'console/routes/personas.tsx', { id: 'console-personas' }),
+      route('console/personas/new', 'console/routes/persona-new.tsx', { id: 'console-persona-new' }),
+      route('console/personas/:id', 'console/routes/persona.tsx', { id: 'console-persona' }),
       route('console/account', 'console/routes/account.tsx', { id: 'console-account' }),
     ]),
   ]),

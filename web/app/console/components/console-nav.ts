@@ -28,5 +28,11 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
     permission: 'audit.read',
     description: 'console.home.audit',
   },
+  {
+    to: '/console/personas',
+    label: 'console.nav.personas',
+    permission: 'personas.manage',
+    description: 'console.home.personas',
+  },
   { to: '/console/account', label: 'console.nav.account', description: 'console.home.account' },
 ];
