@@ -7,6 +7,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { personaQueryOptions } from '../api/persona-calls';
 import { PERSONAS_PAGE_PATH } from '../persona-paths';
 import { FictionalMark, PersonaStateBadge } from './persona-badges';
+import { PersonaPhotosSection } from './persona-photos-section';
 import { PersonaProfileSection } from './persona-profile-section';
 import { PersonaSheetSection } from './persona-sheet-section';
 import { PersonaStateSection } from './persona-state-section';
@@ -58,6 +59,7 @@ export function PersonaScreen({ id, sites }: { id: number; sites: readonly Perso
         </p>
       </div>
       {site ? <PersonaProfileSection persona={data} site={site} /> : null}
+      <PersonaPhotosSection persona={data} />
       <PersonaSheetSection persona={data} />
       <PersonaStateSection persona={data} />
     </div>
