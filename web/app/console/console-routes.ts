@@ -15,6 +15,8 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       route('console/personas', 'console/routes/personas.tsx', { id: 'console-personas' }),
       route('console/personas/new', 'console/routes/persona-new.tsx', { id: 'console-persona-new' }),
       route('console/personas/:id', 'console/routes/persona.tsx', { id: 'console-persona' }),
+      route('console/snippets', 'console/routes/snippets.tsx', { id: 'console-snippets' }),
+      route('console/settings', 'console/routes/settings.tsx', { id: 'console-settings' }),
       route('console/account', 'console/routes/account.tsx', { id: 'console-account' }),
     ]),
   ]),

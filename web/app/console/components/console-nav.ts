@@ -34,5 +34,17 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
     permission: 'personas.manage',
     description: 'console.home.personas',
   },
+  {
+    to: '/console/snippets',
+    label: 'console.nav.snippets',
+    permission: 'inbox.answer',
+    description: 'console.home.snippets',
+  },
+  {
+    to: '/console/settings',
+    label: 'console.nav.settings',
+    permission: 'settings.manage',
+    description: 'console.home.settings',
+  },
   { to: '/console/account', label: 'console.nav.account', description: 'console.home.account' },
 ];
