@@ -70,7 +70,6 @@ export function SnippetFormDialog({
   return (
     <Modal
       open
-      size="large"
       onClose={onClose}
       title={snippet ? t('console.snippets.form.edit_title') : t('console.snippets.form.create_title')}
       footer={
@@ -84,7 +83,7 @@ export function SnippetFormDialog({
         </>
       }
     >
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+      <div className="space-y-5">
         <form id={formId} className="space-y-4" onSubmit={onSubmit} noValidate>
           {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
           <FormTextField
@@ -122,9 +121,9 @@ export function SnippetFormDialog({
             {t('console.snippets.form.variables')}
           </h3>
           <p className="text-sm text-ink-muted">{t('console.snippets.form.variables_hint')}</p>
-          <ul className="space-y-1">
+          <ul className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2">
             {SNIPPET_VARIABLES.map((variable) => (
-              <li key={variable} className="flex flex-wrap items-center gap-x-2">
+              <li key={variable} className="col-span-2 grid grid-cols-subgrid items-center">
                 <Button
                   size="sm"
                   variant="ghost"
