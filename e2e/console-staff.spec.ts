@@ -1,49 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { createAdmin, firstLogin, unique } from './console';
 import { en, expect, test } from './fixtures';
 import { untranslatedText } from './members';
 import { PORT, PRODUCTION_ENV, PRODUCTION_PORT } from './playwright.config';
-
-const ADMIN_CLI = path.resolve(import.meta.dirname, '../server/dist/console-admin-cli.js');
-
-/** `npm run console:admin` against the production server's database; answers the password it prints. */
-function createFirstAdmin(email: string): string {
-  const output = execFileSync('node', [ADMIN_CLI, '--email', email, '--name', 'Ada Admin'], {
-    env: { ...process.env, ...PRODUCTION_ENV },
-    encoding: 'utf8',
-  });
-  const password = /Password \(shown only now[^:]*\): (\S+)/.exec(output)?.[1];
-  if (!password) throw new Error(`console:admin printed no password:\n${output}`);
-  return password;
-}
-
-/**
- * The first login: the password, then the authenticator app set up from the key shown in text
- * (the app's code computed from it here), then the recovery codes saved.
- */
-async function firstLogin(page: Page, email: string, password: string) {
-  await page.goto('/console');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByLabel(en('console.login.email')).fill(email);
-  await page.getByLabel(en('console.login.password')).fill(password);
-  await page.getByRole('button', { name: en('console.login.submit') }).click();
-
-  await expect(page.getByRole('heading', { name: en('console.enrol.title') })).toBeVisible();
-  await expect(page.getByRole('img', { name: en('console.enrol.qr_alt') })).toBeVisible();
-  const secret = await page.getByLabel(en('console.enrol.secret_label')).inputValue();
-  await page.getByLabel(en('console.login.code')).fill(await generate({ secret }));
-  await page.getByRole('button', { name: en('console.enrol.submit') }).click();
-
-  const codes = page.getByRole('list', { name: en('console.recovery.list_label') }).getByRole('listitem');
-  await expect(codes).toHaveCount(10);
-  await page.getByRole('button', { name: en('console.recovery.saved') }).click();
-  await expect(page).toHaveURL(/\/console$/);
-}
-
-const unique = () => crypto.randomBytes(4).toString('hex');
 
 test.describe('on a production server', () => {
   // No demo staff there: the first admin comes from the command, as on a real installation.
@@ -54,7 +14,7 @@ test.describe('on a production server', () => {
     browser,
   }) => {
     const adminEmail = `ada-${unique()}@console.test`;
-    await firstLogin(page, adminEmail, createFirstAdmin(adminEmail));
+    await firstLogin(page, adminEmail, createAdmin(PRODUCTION_ENV, adminEmail));
     await expect(page.getByRole('heading', { name: en('console.home.title', { name: 'Ada Admin' }) })).toBeVisible();
 
     const nav = page.getByRole('navigation', { name: en('console.nav.label') });

@@ -25,6 +25,15 @@ export const PRODUCTION_ENV = {
   COOKIE_SECURE: 'false',
 };
 
+/**
+ * The development server as its commands see it: a test creates a console admin of its own there
+ * (`npm run console:admin`), since the shared demo admin's code works once per 30 seconds.
+ */
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  DATA_DIR: (process.env.E2E_TEST_DATA_DIR ??= newDataDir()),
+};
+
 function serverEnv(port: number, extra: Record<string, string> = {}) {
   return {
     PORT: String(port),
@@ -73,7 +82,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       // Enough profiles that a filtered search still fills several pages.
       env: serverEnv(PORT, {
-        NODE_ENV: 'test',
+        ...TEST_ENV,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
         SEED_PROFILES: '800',
       }),
