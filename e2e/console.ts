@@ -6,6 +6,7 @@ import type { CreateStaffRequest, StaffPasswordResponse } from '@rendezvous/cont
 import { generate } from 'otplib';
 import { en, expect } from './fixtures';
 import { csrfHeaders } from './members';
+import { TEST_ENV } from './playwright.config';
 
 const ADMIN_CLI = path.resolve(import.meta.dirname, '../server/dist/console-admin-cli.js');
 
@@ -20,6 +21,12 @@ export function createConsoleAdmin(env: Record<string, string>, email: string, n
   const password = /Password \(shown only now[^:]*\): (\S+)/.exec(output)?.[1];
   if (!password) throw new Error(`console:admin printed no password:\n${output}`);
   return password;
+}
+
+/** An admin of the test's own on the development server, logged in on `page` (two-factor set up). */
+export async function logInNewAdmin(page: Page): Promise<void> {
+  const email = `ada-${unique()}@console.test`;
+  await firstLogin(page, email, createConsoleAdmin(TEST_ENV, email, 'Ada Admin'));
 }
 
 /**
@@ -56,4 +63,29 @@ export async function createStaff(admin: Page, staff: CreateStaffRequest): Promi
   const response = await admin.request.post('/api/console/staff', { data: staff, headers: await csrfHeaders(admin) });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as StaffPasswordResponse).password;
+}
+
+/** An admin on the staff screen adds an account on the given sites; answers the password handed over. */
+export async function addStaff(
+  page: Page,
+  staff: { name: string; role: 'admin' | 'supervisor' | 'operator'; sites: string[] },
+): Promise<{ email: string; password: string }> {
+  await page
+    .getByRole('navigation', { name: en('console.nav.label') })
+    .getByRole('link', { name: en('console.nav.staff') })
+    .click();
+  await page.getByRole('button', { name: en('console.staff.add') }).click();
+  const form = page.getByRole('dialog', { name: en('console.staff.form.create_title') });
+  const email = `${staff.role}-${unique()}@console.test`;
+  await form.getByLabel(en('console.staff.form.email')).fill(email);
+  await form.getByLabel(en('console.staff.form.name')).fill(staff.name);
+  await form.getByLabel(en('console.staff.form.role')).selectOption(staff.role);
+  for (const site of staff.sites) await form.getByRole('checkbox', { name: site }).check();
+  await form.getByLabel(en('console.staff.form.capacity')).fill('4');
+  await form.getByRole('button', { name: en('console.staff.form.submit_create') }).click();
+
+  const handover = page.getByRole('dialog', { name: en('console.staff.password_title', { name: staff.name }) });
+  const password = (await handover.getByLabel(en('console.staff.password_label')).textContent()) ?? '';
+  await handover.getByRole('button', { name: en('console.staff.done') }).click();
+  return { email, password };
 }

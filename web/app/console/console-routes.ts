@@ -11,6 +11,12 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       route('console', 'console/routes/home.tsx', { id: 'console-home' }),
       route('console/staff', 'console/routes/staff.tsx', { id: 'console-staff' }),
       route('console/audit', 'console/routes/audit.tsx', { id: 'console-audit' }),
+      // Personas, snippets and site settings (console part 1).
+      route('console/personas', 'console/routes/personas.tsx', { id: 'console-personas' }),
+      route('console/personas/new', 'console/routes/persona-new.tsx', { id: 'console-persona-new' }),
+      route('console/personas/:id', 'console/routes/persona.tsx', { id: 'console-persona' }),
+      route('console/snippets', 'console/routes/snippets.tsx', { id: 'console-snippets' }),
+      route('console/settings', 'console/routes/settings.tsx', { id: 'console-settings' }),
       route('console/account', 'console/routes/account.tsx', { id: 'console-account' }),
       // The inbox (issue 15): the queue and workspace, one conversation open in it, the supervisor's view.
       route('console/inbox', 'console/routes/inbox.tsx', { id: 'console-inbox' }),

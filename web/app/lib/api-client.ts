@@ -7,7 +7,7 @@ export { ApiError };
 
 const CLIENT_ID = `@rendezvous/web@${import.meta.env.VITE_APP_VERSION ?? '0.1.0'}`;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Spec §7 headers on every call, and the CSRF token on every state change. */
 function apiHeaders(method: Method): Record<string, string> {

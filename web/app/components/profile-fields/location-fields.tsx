@@ -11,8 +11,13 @@ export interface LocationValues {
   city: string;
 }
 
+/** What the fields read of a site: the members' settings, or what the console knows of a persona's site. */
+export type LocationSettings = Pick<Settings, 'countries' | 'region_data'> & {
+  signup: Pick<Settings['signup'], 'showCity'>;
+};
+
 export interface LocationFieldsProps {
-  settings: Settings;
+  settings: LocationSettings;
   value: LocationValues;
   onChange: (next: LocationValues) => void;
   /** The translated error next to a field, if any. */
@@ -20,8 +25,9 @@ export interface LocationFieldsProps {
 }
 
 /**
- * Spec §2 step 3's fields, for sign-up and the profile editor: country only when the site has a
- * choice, region when the country has any, town only where the site asks for it.
+ * Spec §2 step 3's fields, for sign-up, the profile editor and the console's personas: country
+ * only when the site has a choice, region when the country has any, town only where the site asks
+ * for it.
  */
 export function LocationFields({ settings, value, onChange, error }: LocationFieldsProps) {
   const { t } = useTranslation();

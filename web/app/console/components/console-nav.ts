@@ -37,5 +37,23 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
     permission: 'audit.read',
     description: 'console.home.audit',
   },
+  {
+    to: '/console/personas',
+    label: 'console.nav.personas',
+    permission: 'personas.manage',
+    description: 'console.home.personas',
+  },
+  {
+    to: '/console/snippets',
+    label: 'console.nav.snippets',
+    permission: 'inbox.answer',
+    description: 'console.home.snippets',
+  },
+  {
+    to: '/console/settings',
+    label: 'console.nav.settings',
+    permission: 'settings.manage',
+    description: 'console.home.settings',
+  },
   { to: '/console/account', label: 'console.nav.account', description: 'console.home.account' },
 ];

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { CONSOLE_LOGIN_PATH, forgetConsoleData, logOut, mayDo } from '../lib/console-session';
+import { CONSOLE_HOME_PATH, CONSOLE_LOGIN_PATH, forgetConsoleData, logOut, mayDo } from '../lib/console-session';
 import { CONSOLE_NAV } from './console-nav';
 
 /** The console's frame: its menu by the staff member's rights, who is logged in, and the way out. */
@@ -39,7 +39,8 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
-                    end
+                    // Home matches only itself; an area stays marked on its inner pages (one persona).
+                    end={item.to === CONSOLE_HOME_PATH}
                     className={({ isActive }) => `btn btn-sm ${isActive ? 'btn-secondary' : 'btn-ghost'}`}
                   >
                     {t(item.label)}

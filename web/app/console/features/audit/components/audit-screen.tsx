@@ -149,9 +149,12 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filter
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** Actions of later parts of the console show as recorded until the catalogue names them. */
+/**
+ * Actions of later parts of the console show as recorded until the catalogue names them. Every dot
+ * becomes `_`, as a dot would reach into a nested key (`persona.image.add`).
+ */
 const actionLabel = (t: Translate, action: string) =>
-  t(`console.audit.actions.${action.replace('.', '_')}`, { defaultValue: action });
+  t(`console.audit.actions.${action.replaceAll('.', '_')}`, { defaultValue: action });
 
 function AuditTable({
   entries,
