@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, NAME_MAX } from './accounts.js';
+import { EmailSchema } from './accounts.js';
+import { NAME_MAX } from './fields.js';
 import type { ReportReason } from './safety.js';
 import { VALIDATION } from './validation.js';
 
