@@ -1,0 +1,2 @@
+// Apart from get-credits.ts so that the chats load it, and zod, with their first call (see `AnswerSchema`).
+export { CreditsResponseSchema } from '@rendezvous/contract';
