@@ -3,6 +3,7 @@ export * from './ads.js';
 export * from './auth.js';
 export * from './chats.js';
 export * from './client.js';
+export * from './complaint-fields.js';
 export * from './complaints.js';
 export * from './console.js';
 export * from './console-inbox.js';
