@@ -28,6 +28,7 @@ export * from './likes-paths.js';
 export * from './locales.js';
 export * from './match-finder.js';
 export * from './member-detail.js';
+export * from './member-paths.js';
 export * from './notifications.js';
 export * from './page-hidden.js';
 export * from './partners.js';
