@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Apart from account-calls.ts and the account forms, so that the pages showing them load these, and
-// zod, with the first call or check (see `AnswerSchema` and `lazyZodResolver`).
+// zod, with the first call or check (see `lazySchemas`).
 export {
   AccountDeletedSchema,
   ActivationResentSchema,

@@ -1,4 +1,5 @@
-// Apart from chat-calls.ts so that the chats load them, and zod, with their first call (see `AnswerSchema`).
+// Apart from chat-calls.ts so that the chats load them, and zod, with their first call (see
+// `lazySchemas`).
 export {
   ChatsResponseSchema,
   ChatStartResponseSchema,
