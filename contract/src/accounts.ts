@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { MAX_AGE, MIN_AGE } from './search-filters.js';
-import { NOTE_MAX } from './profile-fields.js';
+import {
+  CITY_MAX,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  isValidDateOfBirth,
+  NAME_MAX,
+  nameProblem,
+  NOTE_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './fields.js';
 import { TRAFFIC_SOURCE_MAX_LENGTH, type TrafficSourceField } from './tracking.js';
 import { GenderSchema } from './user.js';
 import { VALIDATION } from './validation.js';
@@ -12,35 +21,12 @@ export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** The old address can undo a change for longer than the new one has to confirm it. */
 export const EMAIL_CHANGE_UNDO_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Spec §9 / §5 limits. */
-export const NAME_MAX = 150;
-export const CITY_MAX = 255;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 1024;
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
 export const EmailSchema = z
   .string({ error: VALIDATION.required })
   .trim()
   .min(1, VALIDATION.required)
   .max(EMAIL_MAX, VALIDATION.tooLong)
   .regex(EMAIL_PATTERN, VALIDATION.email);
-
-/** A real calendar date (no 00 parts) of someone at least MIN_AGE and at most MAX_AGE old. */
-export function isValidDateOfBirth(value: string, today = new Date(), minAge = MIN_AGE): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  const age =
-    today.getUTCFullYear() -
-    year -
-    (today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day) ? 1 : 0);
-  return age >= minAge && age <= MAX_AGE;
-}
 
 export const DateOfBirthSchema = z.string().refine((value) => isValidDateOfBirth(value), VALIDATION.dateOfBirth);
 
@@ -49,19 +35,6 @@ export const CountryFieldSchema = z.string().regex(/^[A-Z]{2}$/, VALIDATION.coun
 export const CityFieldSchema = z.string().trim().max(CITY_MAX, VALIDATION.tooLong);
 /** An allowed-value answer or about-me text; which names a site takes is checked on the server. */
 export const PersonalFieldSchema = z.string().max(NOTE_MAX, VALIDATION.tooLong);
-
-/** The name rules of spec §5; an empty name defaults to the e-mail's local part. */
-export function nameProblem(name: string, email: string): string | null {
-  if (name.length < 1) return VALIDATION.nameMin;
-  if (name.length > NAME_MAX) return VALIDATION.tooLong;
-  if (name.startsWith('@')) return VALIDATION.nameStartsWithAt;
-  if (name.toLowerCase() === email.trim().toLowerCase()) return VALIDATION.nameEqualToEmail;
-  return null;
-}
-
-export function defaultName(email: string): string {
-  return email.split('@')[0]?.slice(0, NAME_MAX) ?? '';
-}
 
 /** Spec §3 tracking record, as the traffic-source cookie carries it. */
 export const TrafficSourceSchema = z

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from './fields.js';
 import { VALIDATION } from './validation.js';
 
 const id = z.number(VALIDATION.choice).int(VALIDATION.choice).positive(VALIDATION.choice);
 const queryId = z.coerce.number<string>(VALIDATION.choice).int(VALIDATION.choice).positive(VALIDATION.choice);
 
-/** Longest message a member may send, in characters. */
-export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages per page of a conversation. */
 export const MESSAGES_PAGE_SIZE = 30;
 

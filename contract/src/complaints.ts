@@ -1,42 +1,18 @@
 import { z } from 'zod';
-import { EmailSchema, NAME_MAX } from './accounts.js';
+import { EmailSchema } from './accounts.js';
+import {
+  ANONYMOUS_CATEGORY,
+  COMPLAINT_CATEGORIES,
+  COMPLAINT_EXPLANATION_MAX,
+  COMPLAINT_EXPLANATION_MIN,
+  COMPLAINT_LOCATION_MAX,
+  COMPLAINT_SUBJECTS,
+  COMPLAINT_VALIDATION,
+  DECISION_REFERENCE_MAX,
+} from './complaint-fields.js';
+import { NAME_MAX } from './fields.js';
 import type { ReportReason } from './safety.js';
 import { VALIDATION } from './validation.js';
-
-/** What a notice is about (the form's first question). Appeals are about a decision instead. */
-export const COMPLAINT_SUBJECTS = ['profile', 'photo', 'message', 'lander', 'other'] as const;
-export type ComplaintSubject = (typeof COMPLAINT_SUBJECTS)[number];
-
-/** The notice categories of the complaint form (DSA Art. 16 notices). */
-export const COMPLAINT_CATEGORIES = [
-  'illegal',
-  'minor',
-  'trafficking',
-  'harassment',
-  'fraud',
-  'privacy',
-  'intellectual_property',
-  'other',
-] as const;
-export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
-
-/**
- * The one category in which a notifier may stay anonymous: DSA Art. 16(2)(c) exempts reports of
- * child sexual abuse from giving a name and e-mail address.
- */
-export const ANONYMOUS_CATEGORY: ComplaintCategory = 'minor';
-
-export const COMPLAINT_LOCATION_MAX = 2000;
-/** A "sufficiently substantiated explanation" (Art. 16(2)(a)) takes more than a word or two. */
-export const COMPLAINT_EXPLANATION_MIN = 20;
-export const COMPLAINT_EXPLANATION_MAX = 5000;
-export const DECISION_REFERENCE_MAX = 64;
-
-/** Field messages of this form beyond the shared ones; catalogue keys like VALIDATION's. */
-export const COMPLAINT_VALIDATION = {
-  explanationShort: 'complaints.explanation_short',
-  goodFaith: 'complaints.good_faith_required',
-} as const;
 
 /** Anything a person leaves empty arrives as '' from a form; the same as leaving it out. */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH } from './chats.js';
+import { MESSAGE_MAX_LENGTH } from './fields.js';
 import { MODERATION_CATEGORIES, MODERATION_SOURCES } from './complaints.js';
 import { StaffRoleSchema } from './console.js';
 import { PersonaSheetSchema } from './console-personas.js';

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  CityFieldSchema,
-  CountryFieldSchema,
-  DateOfBirthSchema,
-  nameProblem,
-  PersonalFieldSchema,
-} from './accounts.js';
+import { CityFieldSchema, CountryFieldSchema, DateOfBirthSchema, PersonalFieldSchema } from './accounts.js';
+import { nameProblem } from './fields.js';
 import { LocaleSchema, RegionItemSchema } from './settings.js';
 import { GenderSchema, ProfileImageSchema } from './user.js';
 import { VALIDATION } from './validation.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, NAME_MAX } from './accounts.js';
+import { EmailSchema } from './accounts.js';
+import { NAME_MAX } from './fields.js';
 import { VALIDATION } from './validation.js';
 
 /** POST /api/contact.php: the service page's contact form (ours; the spec names the form, not the call). */

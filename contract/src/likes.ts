@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { ProfileCardSchema } from './search.js';
 import { VALIDATION } from './validation.js';
 
-/** The three likes calls of spec §7 share one address. */
-export const LIKES_PATH = '/api/likes.php';
-
 const profileId = z.number(VALIDATION.choice).int(VALIDATION.choice).positive(VALIDATION.choice);
 
 /** POST and DELETE /api/likes.php (spec §7): the body names the profile. */
@@ -34,7 +31,3 @@ export type LikesResponse = z.infer<typeof LikesResponseSchema>;
 /** PUT /api/likes.php?seen=1 — ours: opening a profile from the likes marks its like as not new (spec §4). */
 export const LikeSeenRequestSchema = z.object({ profile: profileId });
 export const LikeSeenQuerySchema = z.object({ seen: z.literal('1', VALIDATION.choice) });
-
-/** The /likes/{type} screens: received, sent, and mutual (both liked each other). */
-export const LIKES_TYPES = ['received', 'sent', 'mutual'] as const;
-export type LikesType = (typeof LIKES_TYPES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProfileCardSchema } from './search.js';
 import { MAX_AGE, MIN_AGE } from './search-filters.js';
-import { GENDERS } from './user.js';
+import { GENDERS } from './fields.js';
 import { VALIDATION } from './validation.js';
 
 /** Ours: the public match finder (spec §2 /match-finder) reads the first page of the real search. */

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { GenderSchema, ProfileImageSchema } from './user.js';
 import { VALIDATION } from './validation.js';
 
-/** GET /api/member.php?id=… — ours; the spec's member page (§2) shows a profile but names no call for it. */
-export const MEMBER_DETAIL_PATH = '/api/member.php';
-
 export const MemberDetailQuerySchema = z.object({
   id: z.coerce.number<string>(VALIDATION.choice).int(VALIDATION.choice).positive(VALIDATION.choice),
 });

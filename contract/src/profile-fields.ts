@@ -66,9 +66,6 @@ export const InterestsResponseSchema = z.object({
 });
 export type InterestsResponse = z.infer<typeof InterestsResponseSchema>;
 
-/** Longest about-me text (visible_profile_notes) a member may save. */
-export const NOTE_MAX = 2000;
-
 /** One allowed-value field: its name and the value codes a member may pick (the web translates both). */
 export const ProfileFieldSchema = z.object({
   name: z.string(),

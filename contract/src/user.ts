@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { GENDERS } from './fields.js';
 
-export const GENDERS = ['male', 'female'] as const;
 export const GenderSchema = z.enum(GENDERS);
 
 export const ProfileImageSchema = z.object({

@@ -34,8 +34,22 @@ async function readPayload(response: Response): Promise<unknown> {
   return payload;
 }
 
-async function parseResponse<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
-  return schema.parse(await readPayload(response));
+/**
+ * What an answer is checked against: the contract's schema, or a loader of it. A call that a page's
+ * first screen can make names a loader (its feature's `*-schemas.ts`), so the page paints without
+ * zod; the schema loads while the request is on its way, and the answer waits for it no longer.
+ */
+export type AnswerSchema<T extends z.ZodType> = T | (() => Promise<T>);
+
+async function parseResponse<T extends z.ZodType>(
+  response: Promise<Response>,
+  schema: AnswerSchema<T>,
+): Promise<z.infer<T>> {
+  const [payload, checked] = await Promise.all([
+    response.then(readPayload),
+    typeof schema === 'function' ? schema() : schema,
+  ]);
+  return checked.parse(payload);
 }
 
 /** A state change whose answer the caller does not need (it reloads the page data instead). */
@@ -48,12 +62,12 @@ export async function apiSend(method: Exclude<Method, 'GET'>, path: string, body
 export async function apiRequest<T extends z.ZodType>(
   method: Method,
   path: string,
-  schema: T,
+  schema: AnswerSchema<T>,
   options: { body?: unknown; signal?: AbortSignal } = {},
 ): Promise<z.infer<T>> {
   const headers = apiHeaders(method);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
+  const response = fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
@@ -64,8 +78,12 @@ export async function apiRequest<T extends z.ZodType>(
 }
 
 /** A multipart POST (a photo) with the same headers and answers as `apiRequest`. */
-export async function apiUpload<T extends z.ZodType>(path: string, schema: T, form: FormData): Promise<z.infer<T>> {
-  const response = await fetch(path, {
+export async function apiUpload<T extends z.ZodType>(
+  path: string,
+  schema: AnswerSchema<T>,
+  form: FormData,
+): Promise<z.infer<T>> {
+  const response = fetch(path, {
     method: 'POST',
     headers: apiHeaders('POST'),
     credentials: 'same-origin',

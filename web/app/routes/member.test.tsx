@@ -75,7 +75,8 @@ describe('the contact call to action on a member page', () => {
     renderMemberPage({ user: null });
 
     await user.click(signupCall());
-    const dialog = screen.getByRole('dialog', { name: referringTitle() });
+    // The form loads when asked for, so the dialog shows once it is in.
+    const dialog = await screen.findByRole('dialog', { name: referringTitle() });
     expect(within(dialog).getByRole('textbox', { name: new RegExp(t('signup.email')) })).toBeTruthy();
 
     await user.keyboard('{Escape}');
@@ -105,7 +106,7 @@ describe('the contact call to action on a member page', () => {
     renderMemberPage(server);
 
     await user.click(signupCall());
-    const dialog = screen.getByRole('dialog', { name: referringTitle() });
+    const dialog = await screen.findByRole('dialog', { name: referringTitle() });
     await user.type(within(dialog).getByRole('textbox', { name: new RegExp(t('signup.email')) }), 'kees@ziggo.nl');
     await user.type(within(dialog).getByRole('textbox', { name: new RegExp(t('signup.name')) }), 'Kees');
     await user.type(within(dialog).getByLabelText(new RegExp(`^${t('signup.password')}`)), 'walks-by-the-sea');

@@ -1,5 +1,5 @@
 import { similarFilters, MAX_AGE, MIN_AGE, type MemberDetail, type ProfileCard as Card } from '@rendezvous/contract';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
@@ -14,7 +14,7 @@ import { MemberFacts } from '../features/members/components/member-facts';
 import { MemberGallery } from '../features/members/components/member-gallery';
 import { searchQueryOptions } from '../features/search/api/search-calls';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
-import { SignupModal } from '../features/signup/components/signup-modal';
+import { LazySignupModal, loadSignupModal } from '../features/signup/components/lazy-signup-modal';
 import { ApiError } from '../lib/api-client';
 import { notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
@@ -24,6 +24,8 @@ import type { Route } from './+types/member';
 /** The search page and its alias (spec §2): coming from there, "back" returns to the same place in the list. */
 const SEARCH_PATHS = [NAMED_ROUTES.members, '/search'];
 const LIKES_ALIAS_PREFIX = '/likes/m/';
+// A visitor reaching for the sign-up starts loading it, so the form is usually there by the click.
+const warmUpSignup = () => void loadSignupModal();
 
 /** GET /api/member.php on the server: unknown, deleted, banned and blocked members answer 404 (spec §2). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -82,7 +84,8 @@ export default function Member({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const countryName = useCountryNames();
   const similar = useSimilarMembers(member);
-  const [signupOpen, setSignupOpen] = useState(false);
+  // Null until a visitor first asks to sign up: only then does the form load.
+  const [signupOpen, setSignupOpen] = useState<boolean | null>(null);
   const { start: startChat, starting: startingChat } = useStartChat();
   // Spec §2: on the likes screen the start-chat and view-profile buttons are hidden.
   const onLikesScreen = pathname.startsWith(LIKES_ALIAS_PREFIX);
@@ -167,14 +170,29 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             </ButtonLink>
           ) : (
             // Spec §6: only members start chats, so a visitor signs up first, right here on the profile.
-            <Button block aria-haspopup="dialog" onClick={() => setSignupOpen(true)}>
+            <Button
+              block
+              aria-haspopup="dialog"
+              onClick={() => setSignupOpen(true)}
+              onPointerEnter={warmUpSignup}
+              onFocus={warmUpSignup}
+              onTouchStart={warmUpSignup}
+            >
               {t('member_page.chat_signup', { name: member.name })}
             </Button>
           )}
         </div>
       </div>
       {/* Outside the visitor branch: the new member stays in the sign-up steps once the account exists. */}
-      <SignupModal open={signupOpen} onClose={() => setSignupOpen(false)} referringProfile={{ name: member.name }} />
+      {signupOpen === null ? null : (
+        <Suspense fallback={null}>
+          <LazySignupModal
+            open={signupOpen}
+            onClose={() => setSignupOpen(false)}
+            referringProfile={{ name: member.name }}
+          />
+        </Suspense>
+      )}
 
       <MemberFacts member={member} />
 

@@ -8,8 +8,9 @@ export const LEAVING = Symbol('leaving');
 export interface ApiFormOptions<Input extends FieldValues, Output> {
   defaultValues: DefaultValues<Input>;
   /**
-   * The contract schema as a resolver (`zodResolver(Schema)`). Left out where a page must load
-   * no zod (login, a profile's report dialog): the fields then carry their own `rules`.
+   * The contract schema as a resolver (`lazyZodResolver(…)`, which loads zod on the first check).
+   * Left out where the form must never load zod (login, a profile's report dialog): the fields
+   * then carry their own `rules`.
    */
   resolver?: Resolver<Input, unknown, Output>;
   /** Sends the checked values; the form stays busy until it resolves, and after that if it answers `LEAVING`. */
@@ -95,7 +96,8 @@ export function useApiForm<Input extends FieldValues, Output = Input>({
     else setFailure(message);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(sendChecked)(event);
+  // A check that could not run (its schema did not load) is refused like a send that failed.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(sendChecked)(event).catch(showRefusal);
 
   /** Empties the form and its messages, e.g. when a dialog closes. */
   const reset = () => {

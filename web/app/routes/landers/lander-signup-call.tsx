@@ -1,11 +1,7 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
-
-// The modal and the whole form load when the visitor asks for them, not with the page.
-const loadSignupModal = () =>
-  import('../../features/signup/components/signup-modal').then((module) => ({ default: module.SignupModal }));
-const SignupModal = lazy(loadSignupModal);
+import { LazySignupModal, loadSignupModal } from '../../features/signup/components/lazy-signup-modal';
 
 /**
  * Empty layout: the lander's call to sign up, opening the form in a modal on the lander itself,
@@ -31,7 +27,7 @@ export function LanderSignupCall({ onDark = false }: { onDark?: boolean }) {
       <p className="mt-2 text-center text-sm">{t('landers.common.cta_note')}</p>
       {open ? (
         <Suspense fallback={null}>
-          <SignupModal open onClose={close} />
+          <LazySignupModal open onClose={close} />
         </Suspense>
       ) : null}
     </div>

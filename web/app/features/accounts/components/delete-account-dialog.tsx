@@ -1,12 +1,11 @@
-import { DeleteAccountSchema } from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
-import { deleteAccount } from '../api/account-calls';
+import { accountSchema, deleteAccount } from '../api/account-calls';
 
 /**
  * Leaving takes two steps: first the site's parting offer (when it has one), then
@@ -27,7 +26,7 @@ export function DeleteAccountDialog({
   const [stage, setStage] = useState<'offer' | 'confirm'>(discount > 0 ? 'offer' : 'confirm');
   const { control, onSubmit, busy } = useApiForm({
     defaultValues: { password: '' },
-    resolver: zodResolver(DeleteAccountSchema),
+    resolver: lazyZodResolver(accountSchema('DeleteAccountSchema')),
     send: async ({ password }) => {
       await deleteAccount(password);
       await onDeleted();

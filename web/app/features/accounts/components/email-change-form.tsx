@@ -1,13 +1,12 @@
-import { EmailChangeRequestSchema } from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormEmailField, FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { useApiForm } from '../../../lib/forms/use-api-form';
-import { requestEmailChange } from '../api/account-calls';
+import { accountSchema, requestEmailChange } from '../api/account-calls';
 
 /** The new address only takes over once its owner clicks the link we send there. */
 export function EmailChangeForm() {
@@ -15,7 +14,7 @@ export function EmailChangeForm() {
   const [pending, setPending] = useState<string | null>(null);
   const { control, onSubmit, busy, failure } = useApiForm({
     defaultValues: { email: '', password: '' },
-    resolver: zodResolver(EmailChangeRequestSchema),
+    resolver: lazyZodResolver(accountSchema('EmailChangeRequestSchema')),
     send: async ({ email, password }) => setPending((await requestEmailChange(email, password)).pending),
     failureOf: (error) =>
       error instanceof ApiError && error.status === 429 ? 'login.rate_limited' : 'login.unavailable',

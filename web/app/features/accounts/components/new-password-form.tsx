@@ -1,12 +1,11 @@
-import { PasswordResetDoSchema } from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { useApiForm } from '../../../lib/forms/use-api-form';
-import { confirmPasswordReset } from '../api/account-calls';
+import { accountSchema, confirmPasswordReset } from '../api/account-calls';
 
 /** The page a reset link opens: a new password, then the member is logged in on this device only. */
 export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => Promise<void> | void }) {
@@ -14,7 +13,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
   const { form, control, onSubmit, busy, failure } = useApiForm({
     // The token rides along as a value, so a refused one comes back as that field's error.
     defaultValues: { token, password: '' },
-    resolver: zodResolver(PasswordResetDoSchema),
+    resolver: lazyZodResolver(accountSchema('PasswordResetDoSchema')),
     send: async (values) => {
       await confirmPasswordReset(values.token, values.password);
       await onDone();

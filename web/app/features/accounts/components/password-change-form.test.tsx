@@ -20,7 +20,7 @@ describe('the password change form', () => {
     renderWithI18n(<PasswordChangeForm />);
     await user.type(fresh(), 'short');
     await user.click(submit());
-    expect(screen.getByText('Value is required')).toBeTruthy();
+    expect(await screen.findByText('Value is required')).toBeTruthy();
     expect(screen.getByText('Your password needs at least 8 characters')).toBeTruthy();
     expect(current().getAttribute('aria-invalid')).toBe('true');
     expect(api.calls).toHaveLength(0);

@@ -1,13 +1,13 @@
-import { PASSWORD_MIN, PasswordChangeSchema } from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MIN } from '@rendezvous/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { useApiForm } from '../../../lib/forms/use-api-form';
-import { changePassword } from '../api/account-calls';
+import { accountSchema, changePassword } from '../api/account-calls';
 
 /** A new password for a logged-in member; every other browser is logged out by it. */
 export function PasswordChangeForm() {
@@ -15,7 +15,7 @@ export function PasswordChangeForm() {
   const [changed, setChanged] = useState(false);
   const { control, onSubmit, reset, busy, failure } = useApiForm({
     defaultValues: { current_password: '', password: '' },
-    resolver: zodResolver(PasswordChangeSchema),
+    resolver: lazyZodResolver(accountSchema('PasswordChangeSchema')),
     send: async (values) => {
       await changePassword(values);
       reset();

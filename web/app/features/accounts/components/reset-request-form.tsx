@@ -1,13 +1,12 @@
-import { PasswordResetRequestSchema } from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormEmailField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { useApiForm } from '../../../lib/forms/use-api-form';
-import { requestPasswordReset } from '../api/account-calls';
+import { accountSchema, requestPasswordReset } from '../api/account-calls';
 
 /** Asks for the address; the answer is the same whether or not it has an account. */
 export function ResetRequestForm() {
@@ -15,7 +14,7 @@ export function ResetRequestForm() {
   const [sent, setSent] = useState<string | null>(null);
   const { control, onSubmit, busy, failure } = useApiForm({
     defaultValues: { email: '' },
-    resolver: zodResolver(PasswordResetRequestSchema),
+    resolver: lazyZodResolver(accountSchema('PasswordResetRequestSchema')),
     send: async ({ email }) => {
       await requestPasswordReset(email);
       setSent(email);

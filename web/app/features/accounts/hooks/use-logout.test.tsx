@@ -11,8 +11,9 @@ import { loader as rootLoader } from '../../../root';
 import Login, { loader as loginLoader } from '../../../routes/login';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
-// Loaded up front, so the hook's on-demand import resolves without waiting for real time.
+// Loaded up front, so the hook's on-demand imports resolve without waiting for real time.
 import '../api/account-calls';
+import '../api/account-schemas';
 import { useLogout } from './use-logout';
 
 function LogoutButton() {

@@ -7,7 +7,8 @@ import { LocaleProvider } from '../../../lib/locale';
 import { QueryProvider } from '../../../lib/query-provider';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
-// Loaded up front, so the hook's on-demand import resolves without waiting for real time.
+// Loaded up front, so the hook's on-demand imports resolve without waiting for real time.
+import '../../../lib/user-schema';
 import '../api/account-calls';
 import { useUserPolling } from './use-user-polling';
 

@@ -1,13 +1,7 @@
-import {
-  ChatsResponseSchema,
-  ChatStartResponseSchema,
-  MessagesResponseSchema,
-  SendMessageResponseSchema,
-  type ChatsResponse,
-  type SendMessageRequest,
-} from '@rendezvous/contract';
+import type { ChatsResponse, SendMessageRequest } from '@rendezvous/contract';
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
 import { optimisticUpdate } from '../../../lib/optimistic-update';
 import { chatsQueryOptions } from './chats-query';
 
@@ -15,15 +9,16 @@ import { chatsQueryOptions } from './chats-query';
 const CHATS_PATH = '/api/chats.php';
 const CHAT_PATH = '/api/chat.php';
 const MESSAGES_PATH = '/api/messages.php';
+const schema = lazySchemas(() => import('./chat-schemas'));
 
 /** GET /api/chats.php: the member's conversations, most recent first; 403 means the session is gone. */
 export function getChats(signal?: AbortSignal) {
-  return apiRequest('GET', CHATS_PATH, ChatsResponseSchema, { signal });
+  return apiRequest('GET', CHATS_PATH, schema('ChatsResponseSchema'), { signal });
 }
 
 /** GET /api/chat.php?profile=…: finds or starts the conversation with that member (spec §7). */
 export async function startChat(profileId: number): Promise<number> {
-  const { id } = await apiRequest('GET', `${CHAT_PATH}?profile=${profileId}`, ChatStartResponseSchema);
+  const { id } = await apiRequest('GET', `${CHAT_PATH}?profile=${profileId}`, schema('ChatStartResponseSchema'));
   return id;
 }
 
@@ -63,7 +58,7 @@ export function messagesPath(conversationId: number | string, before?: number): 
 
 /** GET /api/messages.php: one page of a conversation, oldest first; `before` pages further back. */
 export function getMessages(conversationId: number, options: { before?: number; signal?: AbortSignal } = {}) {
-  return apiRequest('GET', messagesPath(conversationId, options.before), MessagesResponseSchema, {
+  return apiRequest('GET', messagesPath(conversationId, options.before), schema('MessagesResponseSchema'), {
     signal: options.signal,
   });
 }
@@ -85,7 +80,7 @@ export function messagesQueryOptions(conversationId: number) {
 
 /** POST /api/messages.php: a 402 `insufficient_credits` means nothing was sent. */
 export function sendMessage(request: SendMessageRequest) {
-  return apiRequest('POST', MESSAGES_PATH, SendMessageResponseSchema, { body: request });
+  return apiRequest('POST', MESSAGES_PATH, schema('SendMessageResponseSchema'), { body: request });
 }
 
 /** PUT /api/messages.php: read up to this message, so the unread count goes to zero (spec §4). */

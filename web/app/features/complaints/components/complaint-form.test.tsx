@@ -35,11 +35,12 @@ describe('the complaint form', () => {
     );
 
     await user.click(screen.getByRole('button', { name: t('complaints.submit_notice') }));
+    // The first check waits for its schema to load.
+    expect(await screen.findByText(t('complaints.good_faith_required'))).toBeTruthy();
     const category = screen.getByRole('combobox', { name: new RegExp(t('complaints.category_label')) });
     expect(category.getAttribute('aria-invalid')).toBe('true');
     const goodFaith = screen.getByRole('checkbox', { name: t('complaints.good_faith') });
     expect(goodFaith.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(t('complaints.good_faith_required'))).toBeTruthy();
     expect(api.calls).toHaveLength(0);
 
     await user.selectOptions(category, 'fraud');

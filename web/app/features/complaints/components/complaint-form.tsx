@@ -4,13 +4,12 @@ import {
   COMPLAINT_EXPLANATION_MAX,
   COMPLAINT_LOCATION_MAX,
   COMPLAINT_SUBJECTS,
-  ComplaintRequestSchema,
   DECISION_REFERENCE_MAX,
   type ComplaintCategory,
   type ComplaintRequest,
+  type ComplaintRequestSchema,
   type ComplaintSubject,
 } from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +23,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { useApiForm } from '../../../lib/forms/use-api-form';
-import { sendComplaint } from '../api/send-complaint';
+import { complaintSchema, sendComplaint } from '../api/send-complaint';
 
 export type ComplaintKind = ComplaintRequest['kind'];
 
@@ -63,7 +63,9 @@ interface ComplaintValues {
 
 type ComplaintOutput = z.output<typeof ComplaintRequestSchema>;
 // Widened to the form's values: the schema itself decides which of them a kind needs.
-const COMPLAINT_SCHEMA: z.ZodType<ComplaintOutput, Partial<ComplaintValues>> = ComplaintRequestSchema;
+const checkComplaint = lazyZodResolver<Partial<ComplaintValues>, ComplaintOutput>(
+  complaintSchema('ComplaintRequestSchema'),
+);
 
 /**
  * The DSA notice-and-action form (Art. 16) and, in its second mode, the objection to a decision
@@ -87,7 +89,7 @@ export function ComplaintForm({ prefill, reporter }: ComplaintFormProps) {
       good_faith: false,
       decision: prefill.decision,
     } satisfies ComplaintValues,
-    resolver: zodResolver(COMPLAINT_SCHEMA),
+    resolver: checkComplaint,
     send: async (complaint) => {
       const { reference } = await sendComplaint({ ...complaint, language: i18n.language });
       setSent({ reference, email: complaint.email ?? '' });

@@ -1,13 +1,15 @@
 import { MEMBER_DETAIL_PATH, MemberDetailSchema, type MemberDetail } from '@rendezvous/contract';
 import type { AppLoadContext } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
 import { loadRecord, notFoundResponse, RECORD_ID } from '../../../lib/server-record';
 
 const memberPath = (memberId: number | string) => `${MEMBER_DETAIL_PATH}?id=${memberId}`;
+const schema = lazySchemas(() => import('./member-schemas'));
 
 /** GET /api/member.php: one member's page; an unknown or deleted member is a 404 ApiError. */
 export function getMember(memberId: number, signal?: AbortSignal) {
-  return apiRequest('GET', memberPath(memberId), MemberDetailSchema, { signal });
+  return apiRequest('GET', memberPath(memberId), schema('MemberDetailSchema'), { signal });
 }
 
 /**

@@ -1,18 +1,22 @@
-import { NotificationsResponseSchema, type NotificationsResponse } from '@rendezvous/contract';
+import type { NotificationsResponse } from '@rendezvous/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
 import { optimisticUpdate } from '../../../lib/optimistic-update';
 
 const NOTIFICATIONS_PATH = '/api/notifications.php';
+const schema = lazySchemas(() => import('./notifications-schemas'));
 
 /** GET /api/notifications.php: the newest 50, with the unread count. */
 export function getNotifications(signal?: AbortSignal) {
-  return apiRequest('GET', NOTIFICATIONS_PATH, NotificationsResponseSchema, { signal });
+  return apiRequest('GET', NOTIFICATIONS_PATH, schema('NotificationsResponseSchema'), {
+    signal,
+  });
 }
 
 /** PUT /api/notifications.php: some (`ids`) or all read; answers the list as it now is. */
 export function markNotificationsRead(which: { ids: number[] } | { all: true }) {
-  return apiRequest('PUT', NOTIFICATIONS_PATH, NotificationsResponseSchema, { body: which });
+  return apiRequest('PUT', NOTIFICATIONS_PATH, schema('NotificationsResponseSchema'), { body: which });
 }
 
 /** The member's notifications in the app's cache. */

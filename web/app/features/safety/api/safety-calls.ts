@@ -1,6 +1,9 @@
-import { BlockedResponseSchema, type ReportRequest } from '@rendezvous/contract';
+import type { ReportRequest } from '@rendezvous/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiSend } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
+
+const schema = lazySchemas(() => import('./safety-schemas'));
 
 /** POST /api/block.php: hides both members from each other everywhere. */
 export function blockMember(profileId: number) {
@@ -9,7 +12,9 @@ export function blockMember(profileId: number) {
 
 /** GET /api/block.php: the members this member blocked, newest block first. */
 export function getBlockedMembers(signal?: AbortSignal) {
-  return apiRequest('GET', '/api/block.php', BlockedResponseSchema, { signal });
+  return apiRequest('GET', '/api/block.php', schema('BlockedResponseSchema'), {
+    signal,
+  });
 }
 
 /** The members this member blocked, in the app's cache. */
@@ -19,7 +24,7 @@ export function blockedQueryOptions() {
 
 /** DELETE /api/block.php: undoes one block; the answer is the list that remains. */
 export function unblockMember(profileId: number) {
-  return apiRequest('DELETE', '/api/block.php', BlockedResponseSchema, { body: { profile: profileId } });
+  return apiRequest('DELETE', '/api/block.php', schema('BlockedResponseSchema'), { body: { profile: profileId } });
 }
 
 /** Undoes one block; the server's answer becomes the cached list. */

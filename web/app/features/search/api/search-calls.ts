@@ -1,10 +1,4 @@
-import {
-  CAMS_SEARCH_PATH,
-  CamsSearchResponseSchema,
-  SearchResponseSchema,
-  type SearchFilterOptions,
-  type SearchResponse,
-} from '@rendezvous/contract';
+import { CAMS_SEARCH_PATH, type SearchFilterOptions, type SearchResponse } from '@rendezvous/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -15,8 +9,11 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
 
 export type SearchParams = Record<string, string | number | undefined>;
+
+const schema = lazySchemas(() => import('./search-schemas'));
 
 function queryString(params: SearchParams): string {
   const entries = Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
@@ -25,7 +22,7 @@ function queryString(params: SearchParams): string {
 
 /** GET /api/search.php (spec §7). */
 export function searchMembers(params: SearchParams, signal?: AbortSignal) {
-  return apiRequest('GET', `/api/search.php?${queryString(params)}`, SearchResponseSchema, { signal });
+  return apiRequest('GET', `/api/search.php?${queryString(params)}`, schema('SearchResponseSchema'), { signal });
 }
 
 /** One search in the app's cache, keyed by its parameters. */
@@ -106,7 +103,9 @@ export function useShowEveryone(trafficsource: string | undefined) {
 
 /** GET /api/xcams/search.php: performers for the webcam ads, matching the search's gender and ages. */
 export function searchCams(params: { gender: string; min_age: number; max_age: number }, signal?: AbortSignal) {
-  return apiRequest('GET', `${CAMS_SEARCH_PATH}?${queryString(params)}`, CamsSearchResponseSchema, { signal });
+  return apiRequest('GET', `${CAMS_SEARCH_PATH}?${queryString(params)}`, schema('CamsSearchResponseSchema'), {
+    signal,
+  });
 }
 
 /** The performers for the webcam slots in the app's cache; the last ones stay while new ones load. */

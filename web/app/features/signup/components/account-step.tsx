@@ -1,5 +1,4 @@
 import {
-  EmailSchema,
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -18,7 +17,7 @@ import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
-import { createAccount } from '../api/signup-calls';
+import { createAccount, signupSchema } from '../api/signup-calls';
 import { shouldCheckEmail, useEmailCheck, type EmailCheck } from '../hooks/use-email-check';
 import { suggestEmail } from '../lib/email-suggestion';
 import { LegalLinks } from './legal-links';
@@ -51,8 +50,10 @@ const STATUS_MESSAGES = {
   invalid: 'signup.email_invalid',
 } as const;
 
-function emailFormatProblem(email: string): string | null {
-  const parsed = EmailSchema.safeParse(email);
+const loadEmailSchema = signupSchema('EmailSchema');
+
+async function emailFormatProblem(email: string): Promise<string | null> {
+  const parsed = (await loadEmailSchema()).safeParse(email);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? VALIDATION.email);
 }
 
@@ -64,9 +65,9 @@ function passwordProblem(password: string): string | null {
 }
 
 /** Spec §5's checks before sending; an empty name stands for the part of the address before the @. */
-const checkAccount: Resolver<AccountValues> = (values) => {
+const checkAccount: Resolver<AccountValues> = async (values) => {
   const errors: FieldErrors<AccountValues> = {};
-  const emailKey = emailFormatProblem(values.email);
+  const emailKey = await emailFormatProblem(values.email);
   if (emailKey) errors.email = { type: 'validate', message: emailKey };
   const nameKey = nameProblem(values.name || defaultName(values.email), values.email);
   if (nameKey) errors.name = { type: 'validate', message: nameKey };
@@ -129,7 +130,9 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
 
   /** Spec §5: on blur, the format first, then the server, but only for something that looks like an address. */
   async function verifyEmail(value: string): Promise<EmailCheck | null> {
-    const format = emailFormatProblem(value);
+    const format = await emailFormatProblem(value);
+    // The first check waits for its schema; by then the field may hold another address.
+    if (form.getValues('email') !== value) return null;
     setProblem('email', format);
     setSuggestion(format ? null : suggestEmail(value));
     if (format || !shouldCheckEmail(value)) return null;

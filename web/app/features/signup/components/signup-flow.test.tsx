@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
+// Loaded up front, so the activation poll's on-demand schema resolves without waiting for real time.
+import '../api/signup-schemas';
 import { GEOLOCATION_CACHE_KEY } from '../lib/geolocation';
 import { ActivationProgress, webmailSearchUrl } from './activation-progress';
 import { ConfirmStep, SIGNUP_FLOW_COMPLETE_EVENT } from './confirm-step';

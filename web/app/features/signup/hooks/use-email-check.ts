@@ -26,7 +26,8 @@ export function shouldCheckEmail(value: string): boolean {
 export function useEmailCheck() {
   const queryClient = useQueryClient();
   const [asked, setAsked] = useState<string | null>(null);
-  const query = useQuery({ ...emailCheckQueryOptions(asked ?? ''), enabled: asked !== null });
+  // `run` asks; this only shows the answer, and must not ask again for a check that failed before it showed.
+  const query = useQuery({ ...emailCheckQueryOptions(asked ?? ''), enabled: false });
 
   const run = useCallback(
     async (email: string): Promise<EmailCheck | null> => {

@@ -1,0 +1,5 @@
+import { lazy } from 'react';
+
+/** The sign-up modal with the whole form, loaded when a visitor asks for it rather than with the page. */
+export const loadSignupModal = () => import('./signup-modal').then((module) => ({ default: module.SignupModal }));
+export const LazySignupModal = lazy(loadSignupModal);
