@@ -96,6 +96,45 @@ function personOf(row: PersonRow, today: Date): ConsolePerson {
   };
 }
 
+/** The conversation's two sides, selected side by side as `persona_*` and `member_*` columns. */
+interface PairRow {
+  persona_id: number;
+  persona_name: string;
+  persona_dob: string | null;
+  persona_city: string | null;
+  persona_thumb: string | null;
+  member_id: number;
+  member_name: string;
+  member_dob: string | null;
+  member_city: string | null;
+  member_thumb: string | null;
+}
+
+function pairOf(row: PairRow, today: Date): { persona: ConsolePerson; member: ConsolePerson } {
+  return {
+    persona: personOf(
+      {
+        id: row.persona_id,
+        name: row.persona_name,
+        date_of_birth: row.persona_dob,
+        city: row.persona_city,
+        thumb_filename: row.persona_thumb,
+      },
+      today,
+    ),
+    member: personOf(
+      {
+        id: row.member_id,
+        name: row.member_name,
+        date_of_birth: row.member_dob,
+        city: row.member_city,
+        thumb_filename: row.member_thumb,
+      },
+      today,
+    ),
+  };
+}
+
 interface ClaimRow {
   holder_id: number | null;
   holder_name: string | null;
@@ -359,26 +398,7 @@ export function createConsoleInboxRepository(db: Db) {
     return rows.map((row) => ({
       conversation: row.conversation_id,
       site_id: row.site_id,
-      persona: personOf(
-        {
-          id: row.persona_id,
-          name: row.persona_name,
-          date_of_birth: row.persona_dob,
-          city: row.persona_city,
-          thumb_filename: row.persona_thumb,
-        },
-        today,
-      ),
-      member: personOf(
-        {
-          id: row.member_id,
-          name: row.member_name,
-          date_of_birth: row.member_dob,
-          city: row.member_city,
-          thumb_filename: row.member_thumb,
-        },
-        today,
-      ),
+      ...pairOf(row, today),
       claim: claimOf(row)!,
       waiting_since: row.waiting_since == null ? null : iso(Number(row.waiting_since)),
     }));
@@ -713,26 +733,7 @@ export function createConsoleInboxRepository(db: Db) {
           conversation: row.conversation_id,
           site_id: row.site_id,
           language: row.language,
-          persona: personOf(
-            {
-              id: row.persona_id,
-              name: row.persona_name,
-              date_of_birth: row.persona_dob,
-              city: row.persona_city,
-              thumb_filename: row.persona_thumb,
-            },
-            today,
-          ),
-          member: personOf(
-            {
-              id: row.member_id,
-              name: row.member_name,
-              date_of_birth: row.member_dob,
-              city: row.member_city,
-              thumb_filename: row.member_thumb,
-            },
-            today,
-          ),
+          ...pairOf(row, today),
           waiting_since: iso(waitingSince),
           waiting_messages: Number(row.waiting_messages),
           last_message: { id: row.last_id, body: row.last_body, created_at: iso(row.last_created_at) },
