@@ -8,16 +8,23 @@
  * moves by several points with whatever else the machine is doing.
  * Prints performance and accessibility scores and the JavaScript a first load
  * sends, gzipped. Aim: performance ≥ 95, accessibility 100, JS ≤ 150 KB.
+ * Then prints the first-load JS of every visitor and member screen (first-load-js.mjs).
+ *
+ *   --js-only     only the first-load JS table, without Lighthouse (seconds, not minutes)
+ *   --root DIR    measure another checkout's build, e.g. a worktree of an older commit, so a
+ *                 change's before and after are measured by the same script
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { gzippedBytes, measureFirstLoadJs } from './first-load-js.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
+const rootFlag = process.argv.indexOf('--root');
+const root = rootFlag === -1 ? path.resolve(import.meta.dirname, '..') : path.resolve(process.argv[rootFlag + 1]);
+const JS_ONLY = process.argv.includes('--js-only');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
 // One slug per lander, across niches and languages, so each lander is measured as an ad would open it.
@@ -72,19 +79,20 @@ async function waitForHealth(deadline = Date.now() + 120_000) {
   throw new Error('The server did not become healthy in time');
 }
 
-async function gzippedScriptBytes(urls) {
-  let total = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    total += gzipSync(body, { level: 9 }).length;
-  }
-  return total;
-}
-
-const rows = [];
 let chrome;
 try {
   await waitForHealth();
+  if (!JS_ONLY) await lighthouseTable();
+  console.log('\nFirst-load JS per screen: what its HTML names (scripts, modulepreloads, inline imports), gzipped');
+  console.table(await measureFirstLoadJs(BASE));
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function lighthouseTable() {
+  const rows = [];
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: [
@@ -129,7 +137,7 @@ try {
       'min–max': `${score(runs[0])}–${score(runs.at(-1))}`,
       runs: failures.length ? `${runs.length} (+${failures.length} failed)` : runs.length,
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      'first-load JS (KB gzip)': ((await gzippedScriptBytes(scripts)) / 1024).toFixed(1),
+      'first-load JS (KB gzip)': ((await gzippedBytes(scripts)) / 1024).toFixed(1),
       FCP: lhr.audits['first-contentful-paint'].displayValue,
       LCP: lhr.audits['largest-contentful-paint'].displayValue,
       TBT: lhr.audits['total-blocking-time'].displayValue,
@@ -146,8 +154,4 @@ try {
     `\nLighthouse (mobile), median of ${RUNS} runs, aim: performance ≥ 95, accessibility 100, first-load JS ≤ 150 KB gzip`,
   );
   console.table(rows);
-} finally {
-  await chrome?.kill();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
