@@ -58,12 +58,15 @@ export async function apiSend(method: Exclude<Method, 'GET'>, path: string, body
   await readPayload(await fetch(path, { method, headers, credentials: 'same-origin', body: JSON.stringify(body) }));
 }
 
-/** The one fetch wrapper: spec §7 headers, CSRF on state changes, contract-checked answers. */
+/**
+ * The one fetch wrapper: spec §7 headers, CSRF on state changes, contract-checked answers.
+ * `keepalive` lets a call made as the page goes away (reload, closed tab) still reach the server.
+ */
 export async function apiRequest<T extends z.ZodType>(
   method: Method,
   path: string,
   schema: AnswerSchema<T>,
-  options: { body?: unknown; signal?: AbortSignal } = {},
+  options: { body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<z.infer<T>> {
   const headers = apiHeaders(method);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -73,6 +76,7 @@ export async function apiRequest<T extends z.ZodType>(
     credentials: 'same-origin',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   return parseResponse(response, schema);
 }

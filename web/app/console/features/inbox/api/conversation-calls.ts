@@ -47,9 +47,12 @@ export function olderMessagesQueryOptions(conversation: number, before: number) 
 export const sendReply = (conversation: number, body: string) =>
   apiRequest('POST', consolePath(CONSOLE_INBOX_PATHS.reply, conversation), ReplyResponseSchema, { body: { body } });
 
-/** Saves the composer's text; an empty text removes the draft. */
-export const saveDraft = (conversation: number, body: string) =>
-  apiRequest('PUT', consolePath(CONSOLE_INBOX_PATHS.draft, conversation), DraftResponseSchema, { body: { body } });
+/** Saves the composer's text; an empty text removes the draft. `keepalive` when the page is going away. */
+export const saveDraft = (conversation: number, body: string, keepalive = false) =>
+  apiRequest('PUT', consolePath(CONSOLE_INBOX_PATHS.draft, conversation), DraftResponseSchema, {
+    body: { body },
+    keepalive,
+  });
 
 export const addNote = (conversation: number, body: NoteRequest) =>
   apiRequest('POST', consolePath(CONSOLE_INBOX_PATHS.notes, conversation), NoteResponseSchema, { body });

@@ -14,6 +14,8 @@ export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
  * Saves the composer's text as the conversation's draft (PUT …/draft) after each pause in typing
  * and when the composer goes (another tab, another page), so it survives a reload and comes back
  * in the tab. The cached view holds the latest text at once: a tab opened again starts from it.
+ * A reload or a closed tab unmounts nothing, so the page being hidden saves what is pending too,
+ * with `keepalive` because the page may be gone before the answer comes.
  */
 export function useDraftAutosave(conversation: number, savedBody: string) {
   const queryClient = useQueryClient();
@@ -24,7 +26,7 @@ export function useDraftAutosave(conversation: number, savedBody: string) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
 
-  const flush = () => {
+  const flush = (leaving = false) => {
     clearTimeout(timer.current);
     const body = pending.current?.body;
     pending.current = null;
@@ -35,7 +37,7 @@ export function useDraftAutosave(conversation: number, savedBody: string) {
       (view) => view && { ...view, draft: body.trim() ? { body, updated_at: new Date().toISOString() } : null },
     );
     if (mounted.current) setStatus('saving');
-    saveDraft(conversation, body).then(
+    saveDraft(conversation, body, leaving).then(
       () => {
         if (mounted.current && pending.current === null) setStatus('saved');
       },
@@ -53,9 +55,17 @@ export function useDraftAutosave(conversation: number, savedBody: string) {
 
   useEffect(() => {
     mounted.current = true;
+    const leave = () => flushRef.current(true);
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    window.addEventListener('pagehide', leave);
     return () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('pagehide', leave);
       mounted.current = false;
-      flushRef.current();
+      leave();
     };
   }, []);
 
