@@ -29,7 +29,7 @@ import {
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import { isBlockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
-import { GONE_STATUSES, isGone, type Database, type StaffRow } from '../../db/schema.js';
+import { GONE_STATUSES, isGone, type Database, type MembersTable, type StaffRow } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
 import { storeMessage, type StoredMessage } from '../../messaging/messages.js';
@@ -59,6 +59,34 @@ export interface InboxConversation {
   memberId: number;
   /** The persona's language. */
   language: string;
+}
+
+/** The columns `conversationOf` reads, from `conversations()` or the queue (`c`, persona `p`, member `m`). */
+const CONVERSATION_COLUMNS = [
+  'c.id',
+  'c.site_id',
+  'c.created_at',
+  'p.id as persona_id',
+  'm.id as member_id',
+  'p.language',
+] as const;
+
+function conversationOf(row: {
+  id: number;
+  site_id: number;
+  created_at: number;
+  persona_id: number;
+  member_id: number;
+  language: string;
+}): InboxConversation {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    createdAt: row.created_at,
+    personaId: row.persona_id,
+    memberId: row.member_id,
+    language: row.language,
+  };
 }
 
 /** A condition on a site and a language column: within the scope. Empty assignments see nothing. */
@@ -96,6 +124,33 @@ function personOf(row: PersonRow, today: Date): ConsolePerson {
   };
 }
 
+/** The columns `profileOf` reads: the member `who`, its main `image` and its region `r`, left-joined. */
+const PROFILE_COLUMNS = [
+  'who.id',
+  'who.name',
+  'who.date_of_birth',
+  'who.city',
+  'who.gender',
+  'who.country',
+  'r.name as region',
+  'who.language',
+  'image.thumb_filename',
+] as const;
+
+/** A side of the conversation with what both panels show beyond the queue's `personOf`. */
+function profileOf(
+  row: PersonRow & Pick<MembersTable, 'gender' | 'country' | 'language'> & { region: string | null },
+  today: Date,
+) {
+  return {
+    ...personOf(row, today),
+    gender: row.gender,
+    country: row.country,
+    region: row.region,
+    language: row.language,
+  };
+}
+
 /** The conversation's two sides, selected side by side as `persona_*` and `member_*` columns. */
 interface PairRow {
   persona_id: number;
@@ -109,6 +164,20 @@ interface PairRow {
   member_city: string | null;
   member_thumb: string | null;
 }
+
+/** The columns `pairOf` reads: persona `p` and member `m`, with their main images `pi` and `mi` left-joined. */
+const PAIR_COLUMNS = [
+  'p.id as persona_id',
+  'p.name as persona_name',
+  'p.date_of_birth as persona_dob',
+  'p.city as persona_city',
+  'pi.thumb_filename as persona_thumb',
+  'm.id as member_id',
+  'm.name as member_name',
+  'm.date_of_birth as member_dob',
+  'm.city as member_city',
+  'mi.thumb_filename as member_thumb',
+] as const;
 
 function pairOf(row: PairRow, today: Date): { persona: ConsolePerson; member: ConsolePerson } {
   return {
@@ -142,6 +211,15 @@ interface ClaimRow {
   active_at: number | null;
   idle_seconds: number | null;
 }
+
+/** The columns `claimOf` reads: the claim `cl`, its `holder` and site settings `st`, left-joined. */
+const CLAIM_COLUMNS = [
+  'holder.id as holder_id',
+  'holder.name as holder_name',
+  'cl.claimed_at',
+  'cl.active_at',
+  'st.claim_idle_seconds as idle_seconds',
+] as const;
 
 function claimOf(row: ClaimRow): ClaimInfo | null {
   if (row.holder_id === null || row.claimed_at === null || row.active_at === null) return null;
@@ -191,13 +269,7 @@ export function createConsoleInboxRepository(db: Db) {
 
   async function claimIn(executor: Db, conversationId: number, now: number): Promise<ClaimInfo | null> {
     const row = await liveClaims(executor, now)
-      .select([
-        'holder.id as holder_id',
-        'holder.name as holder_name',
-        'cl.claimed_at',
-        'cl.active_at',
-        'st.claim_idle_seconds as idle_seconds',
-      ])
+      .select(CLAIM_COLUMNS)
       .where('cl.conversation_id', '=', conversationId)
       .executeTakeFirst();
     return row ? claimOf(row) : null;
@@ -369,21 +441,8 @@ export function createConsoleInboxRepository(db: Db) {
       .select((eb) => [
         'c.id as conversation_id',
         'c.site_id',
-        'holder.id as holder_id',
-        'holder.name as holder_name',
-        'cl.claimed_at',
-        'cl.active_at',
-        'st.claim_idle_seconds as idle_seconds',
-        'p.id as persona_id',
-        'p.name as persona_name',
-        'p.date_of_birth as persona_dob',
-        'p.city as persona_city',
-        'pi.thumb_filename as persona_thumb',
-        'm.id as member_id',
-        'm.name as member_name',
-        'm.date_of_birth as member_dob',
-        'm.city as member_city',
-        'mi.thumb_filename as member_thumb',
+        ...CLAIM_COLUMNS,
+        ...PAIR_COLUMNS,
         eb
           .selectFrom('messages')
           .select((sub) => sub.fn.min('created_at').as('since'))
@@ -450,30 +509,41 @@ export function createConsoleInboxRepository(db: Db) {
     }));
   }
 
+  /** The member's blocks of others (`by_member`) or others' blocks of the member (`of_member`), newest first. */
+  async function blocksOn(memberId: number, side: 'by_member' | 'of_member') {
+    const [own, other] =
+      side === 'by_member' ? (['b.member_id', 'b.blocked_id'] as const) : (['b.blocked_id', 'b.member_id'] as const);
+    const rows = await db
+      .selectFrom('blocks as b')
+      .innerJoin('members as other', 'other.id', other)
+      .select(['other.id', 'other.name', 'other.fictional', 'b.created_at'])
+      .where(own, '=', memberId)
+      .orderBy('b.created_at', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      other: { id: row.id, name: row.name, fictional: row.fictional === 1 },
+      created_at: iso(row.created_at),
+    }));
+  }
+
+  /**
+   * One side of the conversation as the workspace shows it (`who`), with its main image and region:
+   * what `profileOf` reads. The member's panel and the persona's add columns of their own.
+   */
+  function profileRow(memberId: number) {
+    return db
+      .selectFrom('members as who')
+      .leftJoin('member_images as image', 'image.id', 'who.main_image_id')
+      .leftJoin('regions as r', 'r.id', 'who.countryregion')
+      .select(PROFILE_COLUMNS)
+      .where('who.id', '=', memberId);
+  }
+
   async function memberPanel(conversation: InboxConversation, today: Date): Promise<MemberPanel> {
     const memberId = conversation.memberId;
     const [member, spent, others, blocksBy, blocksOf, reports, notes] = await Promise.all([
-      db
-        .selectFrom('members as m')
-        .leftJoin('member_images as image', 'image.id', 'm.main_image_id')
-        .leftJoin('regions as r', 'r.id', 'm.countryregion')
-        .select([
-          'm.id',
-          'm.name',
-          'm.date_of_birth',
-          'm.city',
-          'm.gender',
-          'm.country',
-          'r.name as region',
-          'm.language',
-          'm.status',
-          'm.signup_at',
-          'm.last_active_at',
-          'm.credits',
-          'm.paid_user',
-          'image.thumb_filename',
-        ])
-        .where('m.id', '=', memberId)
+      profileRow(memberId)
+        .select(['who.status', 'who.signup_at', 'who.last_active_at', 'who.credits', 'who.paid_user'])
         .executeTakeFirstOrThrow(),
       db
         .selectFrom('credit_ledger')
@@ -507,20 +577,8 @@ export function createConsoleInboxRepository(db: Db) {
         .orderBy('c.last_message_at', 'desc')
         .orderBy('c.id', 'desc')
         .execute(),
-      db
-        .selectFrom('blocks as b')
-        .innerJoin('members as other', 'other.id', 'b.blocked_id')
-        .select(['other.id', 'other.name', 'other.fictional', 'b.created_at'])
-        .where('b.member_id', '=', memberId)
-        .orderBy('b.created_at', 'desc')
-        .execute(),
-      db
-        .selectFrom('blocks as b')
-        .innerJoin('members as other', 'other.id', 'b.member_id')
-        .select(['other.id', 'other.name', 'other.fictional', 'b.created_at'])
-        .where('b.blocked_id', '=', memberId)
-        .orderBy('b.created_at', 'desc')
-        .execute(),
+      blocksOn(memberId, 'by_member'),
+      blocksOn(memberId, 'of_member'),
       db
         .selectFrom('moderation_items')
         .select(['reference', 'source', 'category', 'status', 'created_at'])
@@ -529,16 +587,8 @@ export function createConsoleInboxRepository(db: Db) {
         .execute(),
       notesOf(memberId),
     ]);
-    const blockOf = (row: { id: number; name: string; fictional: number; created_at: number }) => ({
-      other: { id: row.id, name: row.name, fictional: row.fictional === 1 },
-      created_at: iso(row.created_at),
-    });
     return {
-      ...personOf(member, today),
-      gender: member.gender,
-      country: member.country,
-      region: member.region,
-      language: member.language,
+      ...profileOf(member, today),
       status: member.status,
       signup_at: iso(member.signup_at),
       last_active_at: iso(member.last_active_at),
@@ -551,7 +601,7 @@ export function createConsoleInboxRepository(db: Db) {
         last_message_at: isoOrNull(row.last_message_at),
         waiting: Boolean(row.waiting),
       })),
-      blocks: { by_member: blocksBy.map(blockOf), of_member: blocksOf.map(blockOf) },
+      blocks: { by_member: blocksBy, of_member: blocksOf },
       reports: reports.map((row) => ({
         reference: row.reference,
         source: row.source,
@@ -564,36 +614,19 @@ export function createConsoleInboxRepository(db: Db) {
   }
 
   async function personaOf(conversation: InboxConversation, today: Date) {
-    const row = await db
-      .selectFrom('members as p')
-      .leftJoin('member_images as image', 'image.id', 'p.main_image_id')
-      .leftJoin('regions as r', 'r.id', 'p.countryregion')
-      .leftJoin('persona_sheets as sheet', 'sheet.member_id', 'p.id')
+    const row = await profileRow(conversation.personaId)
+      .leftJoin('persona_sheets as sheet', 'sheet.member_id', 'who.id')
       .select([
-        'p.id',
-        'p.name',
-        'p.date_of_birth',
-        'p.city',
-        'p.gender',
-        'p.country',
-        'r.name as region',
-        'p.language',
-        'p.personal',
-        'image.thumb_filename',
+        'who.personal',
         'sheet.character',
         'sheet.tone',
         'sheet.facts',
         'sheet.avoid',
         'sheet.updated_at as sheet_updated_at',
       ])
-      .where('p.id', '=', conversation.personaId)
       .executeTakeFirstOrThrow();
     return {
-      ...personOf(row, today),
-      gender: row.gender,
-      country: row.country,
-      region: row.region,
-      language: row.language,
+      ...profileOf(row, today),
       personal: parsePersonal(row.personal),
       sheet:
         row.sheet_updated_at === null
@@ -618,7 +651,7 @@ export function createConsoleInboxRepository(db: Db) {
     return row ? { body: row.body, updated_at: iso(row.updated_at) } : null;
   }
 
-  function snippetOf(row: {
+  interface SnippetRow {
     id: number;
     scope: SnippetScope;
     site_id: number | null;
@@ -626,7 +659,9 @@ export function createConsoleInboxRepository(db: Db) {
     shortcut: string;
     body: string;
     updated_at: number;
-  }): Snippet {
+  }
+
+  function snippetOf(row: SnippetRow): Snippet {
     return {
       id: row.id,
       scope: row.scope,
@@ -636,6 +671,22 @@ export function createConsoleInboxRepository(db: Db) {
       body: row.body,
       updated_at: iso(row.updated_at),
     };
+  }
+
+  /** A change to a snippet in the audit log, named by its level and shortcut. */
+  async function auditSnippet(
+    trx: Transaction<Database>,
+    actor: AuditActor,
+    action: 'snippet.create' | 'snippet.update' | 'snippet.delete',
+    row: SnippetRow,
+    detail: Record<string, unknown> = {},
+  ) {
+    await recordAudit(trx, actor, {
+      action,
+      target: { type: 'snippet', id: row.id },
+      siteId: row.site_id ?? undefined,
+      detail: { scope: row.scope, persona: row.persona_id, shortcut: row.shortcut, ...detail },
+    });
   }
 
   const snippetColumns = [
@@ -667,20 +718,11 @@ export function createConsoleInboxRepository(db: Db) {
     /** A persona conversation within the scope; anything else is undefined, like an unknown id. */
     async conversationIn(scope: InboxScope, conversationId: number): Promise<InboxConversation | undefined> {
       const row = await conversations()
-        .select(['c.id', 'c.site_id', 'c.created_at', 'p.id as persona_id', 'm.id as member_id', 'p.language'])
+        .select(CONVERSATION_COLUMNS)
         .where('c.id', '=', conversationId)
         .where(inScope(scope, 'c.site_id', 'p.language'))
         .executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          siteId: row.site_id,
-          createdAt: row.created_at,
-          personaId: row.persona_id,
-          memberId: row.member_id,
-          language: row.language,
-        }
-      );
+      return row && conversationOf(row);
     },
 
     /** Oldest wait first, at most QUEUE_MAX_ITEMS; `filter` narrows the items, the counters cover the scope. */
@@ -697,26 +739,13 @@ export function createConsoleInboxRepository(db: Db) {
           'c.id as conversation_id',
           'c.site_id',
           'p.language',
-          'p.id as persona_id',
-          'p.name as persona_name',
-          'p.date_of_birth as persona_dob',
-          'p.city as persona_city',
-          'pi.thumb_filename as persona_thumb',
-          'm.id as member_id',
-          'm.name as member_name',
-          'm.date_of_birth as member_dob',
-          'm.city as member_city',
-          'mi.thumb_filename as member_thumb',
+          ...PAIR_COLUMNS,
           'w.waiting_since',
           'w.waiting_messages',
           'last.id as last_id',
           'last.body as last_body',
           'last.created_at as last_created_at',
-          'holder.id as holder_id',
-          'holder.name as holder_name',
-          'cl.claimed_at',
-          'cl.active_at',
-          'st.claim_idle_seconds as idle_seconds',
+          ...CLAIM_COLUMNS,
           'st.answer_target_seconds as target_seconds',
         ])
         .orderBy('w.waiting_since')
@@ -790,7 +819,7 @@ export function createConsoleInboxRepository(db: Db) {
         const tried: number[] = [];
         for (;;) {
           let query = queueRows(trx, me.scope, now)
-            .select(['c.id', 'c.site_id', 'c.created_at', 'p.id as persona_id', 'm.id as member_id', 'p.language'])
+            .select(CONVERSATION_COLUMNS)
             .where('cl.staff_id', 'is', null)
             .orderBy('w.waiting_since')
             .orderBy('c.id')
@@ -799,14 +828,7 @@ export function createConsoleInboxRepository(db: Db) {
           const candidates = await query.execute();
           if (candidates.length === 0) return undefined;
           for (const row of candidates) {
-            const conversation: InboxConversation = {
-              id: row.id,
-              siteId: row.site_id,
-              createdAt: row.created_at,
-              personaId: row.persona_id,
-              memberId: row.member_id,
-              language: row.language,
-            };
+            const conversation = conversationOf(row);
             tried.push(row.id);
             if (await upsertClaim(trx, conversation, me.id, now, false)) {
               await recordAudit(trx, actor, {
@@ -1115,12 +1137,7 @@ export function createConsoleInboxRepository(db: Db) {
           })
           .returning(snippetColumns)
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, {
-          action: 'snippet.create',
-          target: { type: 'snippet', id: row.id },
-          siteId: row.site_id ?? undefined,
-          detail: { scope: row.scope, persona: row.persona_id, shortcut: row.shortcut },
-        });
+        await auditSnippet(trx, actor, 'snippet.create', row);
         return snippetOf(row);
       });
     },
@@ -1138,12 +1155,7 @@ export function createConsoleInboxRepository(db: Db) {
           .where('id', '=', snippetId)
           .returning(snippetColumns)
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, {
-          action: 'snippet.update',
-          target: { type: 'snippet', id: row.id },
-          siteId: row.site_id ?? undefined,
-          detail: { scope: row.scope, persona: row.persona_id, shortcut: row.shortcut },
-        });
+        await auditSnippet(trx, actor, 'snippet.update', row);
         return snippetOf(row);
       });
     },
@@ -1155,12 +1167,8 @@ export function createConsoleInboxRepository(db: Db) {
           .where('id', '=', snippetId)
           .returning(snippetColumns)
           .executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, {
-          action: 'snippet.delete',
-          target: { type: 'snippet', id: row.id },
-          siteId: row.site_id ?? undefined,
-          detail: { scope: row.scope, persona: row.persona_id, shortcut: row.shortcut, body: row.body },
-        });
+        // The text goes with the row, so the log keeps what was removed.
+        await auditSnippet(trx, actor, 'snippet.delete', row, { body: row.body });
       });
     },
 

@@ -33,6 +33,7 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { StaffRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
@@ -54,6 +55,15 @@ const SETTINGS = { access: 'staff', permission: 'settings.manage' } as const;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The options of a call about one conversation (`:id`): who may make it, what it takes and answers. */
+function aboutConversation<
+  Config,
+  Answer extends z.ZodType,
+  Input extends { body?: z.ZodType; querystring?: z.ZodType } = Record<never, never>,
+>(config: Config, answer: Answer, input: Input = {} as Input) {
+  return { config, schema: { params: ConsoleIdParamsSchema, ...input, response: { 200: answer } } };
+}
+
 /** Who did it, for the audit log. */
 const actorOf = (request: FastifyRequest & { staff: { staff: StaffRow } }): AuditActor => ({
   staffId: request.staff.staff.id,
@@ -73,11 +83,18 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
 ) => {
   const inbox = createConsoleInboxRepository(db);
 
-  /** The conversation if the caller may work in it, else 404 as for an unknown id. */
-  async function workable(me: InboxStaff, conversationId: number): Promise<InboxConversation> {
-    const conversation = await inbox.conversationIn(me.scope, conversationId);
+  /**
+   * The first steps of every call about one conversation: the caller with their scope, and the
+   * conversation if they may work in it, else 404 as for an unknown id.
+   */
+  async function workIn(request: {
+    staff: { staff: StaffRow };
+    params: { id: number };
+  }): Promise<{ me: InboxStaff; conversation: InboxConversation }> {
+    const me = await inbox.inboxStaff(request.staff.staff);
+    const conversation = await inbox.conversationIn(me.scope, request.params.id);
     if (!conversation) throw conversationNotFound();
-    return conversation;
+    return { me, conversation };
   }
 
   /** Other operators' queues follow along; a bus that cannot deliver leaves them to their next fetch. */
@@ -123,67 +140,40 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     },
   );
 
-  app.get(
-    CONSOLE_INBOX_PATHS.conversation,
-    { config: ANSWER, schema: { params: ConsoleIdParamsSchema, response: { 200: ConversationViewSchema } } },
-    async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
-      return inbox.view(me, conversation, Date.now());
-    },
-  );
+  app.get(CONSOLE_INBOX_PATHS.conversation, aboutConversation(ANSWER, ConversationViewSchema), async (request) => {
+    const { me, conversation } = await workIn(request);
+    return inbox.view(me, conversation, Date.now());
+  });
 
   app.get(
     CONSOLE_INBOX_PATHS.messages,
-    {
-      config: ANSWER,
-      schema: {
-        params: ConsoleIdParamsSchema,
-        querystring: ConsoleMessagesQuerySchema,
-        response: { 200: ConsoleMessagesResponseSchema },
-      },
-    },
+    aboutConversation(ANSWER, ConsoleMessagesResponseSchema, { querystring: ConsoleMessagesQuerySchema }),
     async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
+      const { conversation } = await workIn(request);
       return inbox.olderMessages(conversation, request.query.before);
     },
   );
 
-  app.post(
-    CONSOLE_INBOX_PATHS.claim,
-    { config: ANSWER, schema: { params: ConsoleIdParamsSchema, response: { 200: ClaimResponseSchema } } },
-    async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
-      const claim = await inbox.claim(actorOf(request), me, conversation, Date.now());
-      await tellStaff(claimEvent(conversation, claim), request.log);
-      return { conversation: conversation.id, claim };
-    },
-  );
+  app.post(CONSOLE_INBOX_PATHS.claim, aboutConversation(ANSWER, ClaimResponseSchema), async (request) => {
+    const { me, conversation } = await workIn(request);
+    const claim = await inbox.claim(actorOf(request), me, conversation, Date.now());
+    await tellStaff(claimEvent(conversation, claim), request.log);
+    return { conversation: conversation.id, claim };
+  });
 
-  app.delete(
-    CONSOLE_INBOX_PATHS.claim,
-    { config: ANSWER, schema: { params: ConsoleIdParamsSchema, response: { 200: ReleaseResponseSchema } } },
-    async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
-      const anyHolder = roleAllows(me.role, 'inbox.supervise');
-      const { released } = await inbox.release(actorOf(request), me, conversation, anyHolder, Date.now());
-      if (released) await tellStaff(claimEvent(conversation, null), request.log);
-      return { released: true as const };
-    },
-  );
+  app.delete(CONSOLE_INBOX_PATHS.claim, aboutConversation(ANSWER, ReleaseResponseSchema), async (request) => {
+    const { me, conversation } = await workIn(request);
+    const anyHolder = roleAllows(me.role, 'inbox.supervise');
+    const { released } = await inbox.release(actorOf(request), me, conversation, anyHolder, Date.now());
+    if (released) await tellStaff(claimEvent(conversation, null), request.log);
+    return { released: true as const };
+  });
 
   app.post(
     CONSOLE_INBOX_PATHS.assign,
-    {
-      config: SUPERVISE,
-      schema: { params: ConsoleIdParamsSchema, body: AssignRequestSchema, response: { 200: ClaimResponseSchema } },
-    },
+    aboutConversation(SUPERVISE, ClaimResponseSchema, { body: AssignRequestSchema }),
     async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
+      const { conversation } = await workIn(request);
       const claim = await inbox.assign(actorOf(request), conversation, request.body.staff, Date.now());
       // Someone who cannot answer there (disabled, other sites or languages) cannot be given it.
       if (!claim) throw unknownChoice('staff');
@@ -194,13 +184,9 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
 
   app.post(
     CONSOLE_INBOX_PATHS.reply,
-    {
-      config: ANSWER,
-      schema: { params: ConsoleIdParamsSchema, body: ReplyRequestSchema, response: { 200: ReplyResponseSchema } },
-    },
+    aboutConversation(ANSWER, ReplyResponseSchema, { body: ReplyRequestSchema }),
     async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
+      const { me, conversation } = await workIn(request);
       const { stored, claim } = await inbox.reply(actorOf(request), conversation, request.body.body, Date.now());
       await delivery.deliver(stored, request.log);
       const { message } = stored;
@@ -231,36 +217,27 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
 
   app.put(
     CONSOLE_INBOX_PATHS.draft,
-    {
-      config: ANSWER,
-      schema: { params: ConsoleIdParamsSchema, body: DraftRequestSchema, response: { 200: DraftResponseSchema } },
-    },
+    aboutConversation(ANSWER, DraftResponseSchema, { body: DraftRequestSchema }),
     async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
+      const { me, conversation } = await workIn(request);
       return { draft: await inbox.saveDraft(me.id, conversation.id, request.body.body, Date.now()) };
     },
   );
 
   app.post(
     CONSOLE_INBOX_PATHS.notes,
-    {
-      config: ANSWER,
-      schema: { params: ConsoleIdParamsSchema, body: NoteRequestSchema, response: { 200: NoteResponseSchema } },
-    },
+    aboutConversation(ANSWER, NoteResponseSchema, { body: NoteRequestSchema }),
     async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
+      const { me, conversation } = await workIn(request);
       return { note: await inbox.addNote(actorOf(request), me, conversation, request.body.body, Date.now()) };
     },
   );
 
   app.get(
     CONSOLE_INBOX_PATHS.conversationSnippets,
-    { config: ANSWER, schema: { params: ConsoleIdParamsSchema, response: { 200: SnippetsResponseSchema } } },
+    aboutConversation(ANSWER, SnippetsResponseSchema),
     async (request) => {
-      const me = await inbox.inboxStaff(request.staff.staff);
-      const conversation = await workable(me, request.params.id);
+      const { me, conversation } = await workIn(request);
       return { snippets: await inbox.snippetsFor(me.id, conversation) };
     },
   );
