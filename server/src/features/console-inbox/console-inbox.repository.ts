@@ -9,6 +9,7 @@ import {
   type ClaimInfo,
   type ConsoleMessage,
   type ConsolePerson,
+  type ConsolePersona,
   type ConsoleSiteSettings,
   type ConsoleSiteSettingsRequest,
   type ConversationView,
@@ -34,6 +35,7 @@ import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
 import { storeMessage, type StoredMessage } from '../../messaging/messages.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
+import { findPersonaSheet } from '../../platform/personas/persona-sheet.js';
 import { capacityReached, claimedByOther, claimRequired } from './inbox-errors.js';
 import type { InboxScope } from './inbox-scope.js';
 
@@ -613,31 +615,15 @@ export function createConsoleInboxRepository(db: Db) {
     };
   }
 
-  async function personaOf(conversation: InboxConversation, today: Date) {
-    const row = await profileRow(conversation.personaId)
-      .leftJoin('persona_sheets as sheet', 'sheet.member_id', 'who.id')
-      .select([
-        'who.personal',
-        'sheet.character',
-        'sheet.tone',
-        'sheet.facts',
-        'sheet.avoid',
-        'sheet.updated_at as sheet_updated_at',
-      ])
-      .executeTakeFirstOrThrow();
+  async function personaOf(conversation: InboxConversation, today: Date): Promise<ConsolePersona> {
+    const [row, sheet] = await Promise.all([
+      profileRow(conversation.personaId).select('who.personal').executeTakeFirstOrThrow(),
+      findPersonaSheet(db, conversation.personaId),
+    ]);
     return {
       ...profileOf(row, today),
       personal: parsePersonal(row.personal),
-      sheet:
-        row.sheet_updated_at === null
-          ? null
-          : {
-              character: row.character ?? '',
-              tone: row.tone ?? '',
-              facts: row.facts ?? '',
-              avoid: row.avoid ?? '',
-              updated_at: iso(row.sheet_updated_at),
-            },
+      sheet: sheet ? { ...sheet.parts, updated_at: iso(sheet.updatedAt) } : null,
     };
   }
 

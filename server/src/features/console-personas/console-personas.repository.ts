@@ -8,6 +8,7 @@ import { searchRank } from '../../db/search-rank.js';
 import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
+import { findPersonaSheet } from '../../platform/personas/persona-sheet.js';
 import type { AlongWithChange } from '../../platform/profile-images/profile-images.repository.js';
 
 /**
@@ -163,8 +164,6 @@ export function createConsolePersonasRepository(db: Db) {
     async find(id: number, today = new Date()): Promise<PersonaDetail | undefined> {
       const persona = await db
         .selectFrom('members')
-        .leftJoin('persona_sheets', 'persona_sheets.member_id', 'members.id')
-        .leftJoin('staff', 'staff.id', 'persona_sheets.updated_by')
         .select([
           'members.id',
           'members.site_id',
@@ -180,24 +179,20 @@ export function createConsolePersonasRepository(db: Db) {
           'members.personal',
           'members.main_image_id',
           'members.signup_at',
-          'persona_sheets.character',
-          'persona_sheets.tone',
-          'persona_sheets.facts',
-          'persona_sheets.avoid',
-          'persona_sheets.updated_at',
-          'staff.id as staff_id',
-          'staff.name as staff_name',
         ])
         .where('members.id', '=', id)
         .where('members.fictional', '=', 1)
         .executeTakeFirst();
       if (!persona) return undefined;
-      const images = await db
-        .selectFrom('member_images')
-        .select(['id', 'filename', 'thumb_filename'])
-        .where('member_id', '=', id)
-        .orderBy('position')
-        .execute();
+      const [sheet, images] = await Promise.all([
+        findPersonaSheet(db, id),
+        db
+          .selectFrom('member_images')
+          .select(['id', 'filename', 'thumb_filename'])
+          .where('member_id', '=', id)
+          .orderBy('position')
+          .execute(),
+      ]);
       return {
         id: persona.id,
         site_id: persona.site_id,
@@ -213,17 +208,9 @@ export function createConsolePersonasRepository(db: Db) {
         personal: parsePersonal(persona.personal),
         main_image: images.find((image) => image.id === persona.main_image_id) ?? images[0] ?? null,
         images,
-        sheet: {
-          character: persona.character ?? '',
-          tone: persona.tone ?? '',
-          facts: persona.facts ?? '',
-          avoid: persona.avoid ?? '',
-          updated_at: persona.updated_at === null ? null : iso(persona.updated_at),
-          updated_by:
-            persona.staff_id === null || persona.staff_name === null
-              ? null
-              : { id: persona.staff_id, name: persona.staff_name },
-        },
+        sheet: sheet
+          ? { ...sheet.parts, updated_at: iso(sheet.updatedAt), updated_by: sheet.updatedBy }
+          : { character: '', tone: '', facts: '', avoid: '', updated_at: null, updated_by: null },
         created_at: iso(persona.signup_at),
       };
     },
