@@ -11,35 +11,27 @@
  *
  * Options: --members 2000  --rate 100 (messages per second)  --duration 30 (seconds)  --no-build
  */
-import { parseArgs } from 'node:util';
 import {
-  atSteadyRate,
   benchEnvironment,
   buildUnlessAsked,
   createCaller,
-  errorCounter,
+  deliveryTimes,
   inBatches,
   insertMembers,
+  liveBenchOptions,
   memoryMb,
+  openMemberStreams,
   openSeededDatabase,
-  openStream,
+  sendAtSteadyRate,
+  startChat,
   startServer,
   stopServer,
   summary,
   waitForHealth,
 } from './live-bench.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    members: { type: 'string', default: '2000' },
-    rate: { type: 'string', default: '100' },
-    duration: { type: 'string', default: '30' },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
-const MEMBERS = Number(options.members);
-const RATE = Number(options.rate);
-const DURATION_S = Number(options.duration);
+const options = liveBenchOptions({ members: 2000, rate: 100, duration: 30 });
+const { members: MEMBERS, rate: RATE, duration: DURATION_S } = options;
 const PORT = Number(process.env.BENCH_PORT ?? 3301);
 const CREDITS = 10_000;
 /** Time after the last send for late deliveries before a message counts as lost. */
@@ -47,7 +39,7 @@ const DRAIN_MS = 3_000;
 const AIM = { p99: 50, rssMb: 300 };
 
 const bench = benchEnvironment('chat', PORT);
-buildUnlessAsked(options['no-build']);
+buildUnlessAsked(options.noBuild);
 
 console.log(`Preparing ${MEMBERS.toLocaleString('en')} members in ${bench.dataDir}`);
 const { database, siteId } = await openSeededDatabase(bench);
@@ -63,16 +55,9 @@ try {
   await waitForHealth(server, PORT);
   const idle = memoryMb(server.pid);
 
-  /** Message id → when the recipient's stream carried it. */
-  const delivered = new Map();
   const streamStarted = Date.now();
-  streams.push(
-    ...(await inBatches(members, 200, (member) =>
-      openStream(PORT, '/api/events.php', member, ['message'], (_type, { message }) => {
-        if (message.from !== member.id) delivered.set(message.id, performance.now());
-      }),
-    )),
-  );
+  const { streams: memberStreams, delivered } = await openMemberStreams(PORT, members);
+  streams.push(...memberStreams);
   const withStreams = memoryMb(server.pid);
   console.log(`Opened ${streams.length} streams in ${((Date.now() - streamStarted) / 1000).toFixed(1)} s`);
 
@@ -80,50 +65,18 @@ try {
   const half = Math.floor(members.length / 2);
   const pairs = await inBatches(members.slice(0, half), 50, async (member, index) => {
     const other = members[half + (index % half)];
-    const started = await call('GET', `/api/chat.php?profile=${other.id}`, member);
-    if (started.status !== 200)
-      throw new Error(`starting a chat failed: ${started.status} ${JSON.stringify(started.body)}`);
-    return { a: member, b: other, conversation: started.body.id };
+    return { a: member, b: other, conversation: await startChat(call, member, other) };
   });
   console.log(`Started ${pairs.length} conversations; sending ${RATE} messages/s for ${DURATION_S} s`);
 
-  const sends = [];
-  const errors = errorCounter();
-  const sendStarted = performance.now();
-  await atSteadyRate(RATE, RATE * DURATION_S, async (index) => {
+  const { sends, errors, achievedRate } = await sendAtSteadyRate(call, RATE, DURATION_S, (index) => {
     const pair = pairs[Math.floor(Math.random() * pairs.length)];
-    const [from] = Math.random() < 0.5 ? [pair.a, pair.b] : [pair.b, pair.a];
-    const record = { start: performance.now(), accepted: 0, id: 0 };
-    try {
-      const response = await call('POST', '/api/messages.php', from, {
-        conversation: pair.conversation,
-        body: `Bench ${index}`,
-      });
-      if (response.status !== 200) return errors.ofResponse(response);
-      record.accepted = performance.now();
-      record.id = response.body.message.id;
-      sends.push(record);
-    } catch (error) {
-      errors.ofError(error);
-    }
+    return { from: Math.random() < 0.5 ? pair.a : pair.b, conversation: pair.conversation, body: `Bench ${index}` };
   });
-  const achievedRate = sends.length / ((performance.now() - sendStarted) / 1000);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   const loaded = memoryMb(server.pid);
 
-  const fromAccepted = [];
-  const fromStart = [];
-  let lost = 0;
-  for (const send of sends) {
-    const at = delivered.get(send.id);
-    if (at === undefined) {
-      lost += 1;
-      continue;
-    }
-    // The server publishes before it answers, so the event may beat the answer: that is 0 ms.
-    fromAccepted.push(Math.max(0, at - send.accepted));
-    fromStart.push(at - send.start);
-  }
+  const { fromStart, fromAccepted, lost } = deliveryTimes(sends, delivered);
 
   console.log(
     `\nLive chat delivery: ${streams.length} open streams, ${sends.length} messages at ${achievedRate.toFixed(0)}/s` +

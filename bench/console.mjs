@@ -17,43 +17,33 @@
  * Options: --members 2000  --operators 20  --personas 40  --rate 20 (messages per second)
  *          --duration 30 (seconds)  --no-build
  */
-import { parseArgs } from 'node:util';
 import {
   addressOf,
-  atSteadyRate,
   benchEnvironment,
   buildUnlessAsked,
   clientCookie,
   createCaller,
+  deliveryTimes,
   errorCounter,
   hashToken,
   inBatches,
   insertMembers,
+  liveBenchOptions,
   memoryMb,
   newToken,
+  openMemberStreams,
   openSeededDatabase,
   openStream,
+  sendAtSteadyRate,
+  startChat,
   startServer,
   stopServer,
   summary,
   waitForHealth,
 } from './live-bench.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    members: { type: 'string', default: '2000' },
-    operators: { type: 'string', default: '20' },
-    personas: { type: 'string', default: '40' },
-    rate: { type: 'string', default: '20' },
-    duration: { type: 'string', default: '30' },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
-const MEMBERS = Number(options.members);
-const OPERATORS = Number(options.operators);
-const PERSONAS = Number(options.personas);
-const RATE = Number(options.rate);
-const DURATION_S = Number(options.duration);
+const options = liveBenchOptions({ members: 2000, operators: 20, personas: 40, rate: 20, duration: 30 });
+const { members: MEMBERS, operators: OPERATORS, personas: PERSONAS, rate: RATE, duration: DURATION_S } = options;
 const PORT = Number(process.env.BENCH_PORT ?? 3302);
 const CREDITS = 10_000;
 /** After the last send: time for late events and the operators to empty the queue. */
@@ -65,7 +55,7 @@ const QUEUE_REFRESH_MS = 250;
 const AIM_P99_MS = 100;
 
 const bench = benchEnvironment('console', PORT);
-buildUnlessAsked(options['no-build']);
+buildUnlessAsked(options.noBuild);
 
 /** Operators with a completed two-factor login, assigned the site and English. */
 async function insertOperators(trx, siteId) {
@@ -117,19 +107,13 @@ try {
 
   /** Member message id → when each operator's stream carried its "waiting" event. */
   const seenByOperators = new Map();
-  /** Reply message id → when the member's stream carried it. */
-  const deliveredToMember = new Map();
   const wakeUps = new Set();
   const queueCalls = [];
   const operatorErrors = errorCounter();
 
-  streams.push(
-    ...(await inBatches(members, 200, (member) =>
-      openStream(PORT, '/api/events.php', member, ['message'], (_type, { message }) => {
-        if (message.from !== member.id) deliveredToMember.set(message.id, performance.now());
-      }),
-    )),
-  );
+  /** Reply message id → when the member's stream carried it. */
+  const { streams: memberStreams, delivered: deliveredToMember } = await openMemberStreams(PORT, members);
+  streams.push(...memberStreams);
   for (const operator of operators) {
     let refresh;
     streams.push(
@@ -152,13 +136,10 @@ try {
   const withStreams = memoryMb(server.pid);
   console.log(`Opened ${MEMBERS} member and ${OPERATORS} operator streams`);
 
-  const conversations = await inBatches(members, 50, async (member, index) => {
-    const persona = personas[index % personas.length];
-    const started = await call('GET', `/api/chat.php?profile=${persona.id}`, member);
-    if (started.status !== 200)
-      throw new Error(`starting a chat failed: ${started.status} ${JSON.stringify(started.body)}`);
-    return { member, conversation: started.body.id };
-  });
+  const conversations = await inBatches(members, 50, async (member, index) => ({
+    member,
+    conversation: await startChat(call, member, personas[index % personas.length]),
+  }));
 
   const replies = [];
   /** One operator at the keyboard: take next, answer, release; wait for news when nothing waits. */
@@ -199,23 +180,14 @@ try {
   const working = Promise.all(operators.map((operator) => work(operator)));
 
   console.log(`Sending ${RATE} messages/s to personas for ${DURATION_S} s`);
-  const sends = [];
-  const sendErrors = errorCounter();
-  const sendStarted = performance.now();
-  await atSteadyRate(RATE, RATE * DURATION_S, async (index) => {
+  const {
+    sends,
+    errors: sendErrors,
+    achievedRate,
+  } = await sendAtSteadyRate(call, RATE, DURATION_S, (index) => {
     const { member, conversation } = conversations[Math.floor(Math.random() * conversations.length)];
-    const record = { start: performance.now(), accepted: 0, id: 0 };
-    try {
-      const response = await call('POST', '/api/messages.php', member, { conversation, body: `Hello ${index}` });
-      if (response.status !== 200) return sendErrors.ofResponse(response);
-      record.accepted = performance.now();
-      record.id = response.body.message.id;
-      sends.push(record);
-    } catch (error) {
-      sendErrors.ofError(error);
-    }
+    return { from: member, conversation, body: `Hello ${index}` };
   });
-  const achievedRate = sends.length / ((performance.now() - sendStarted) / 1000);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   running = false;
   for (const wake of wakeUps) wake();
@@ -234,18 +206,11 @@ try {
       queueFromAccepted.push(Math.max(0, at - send.accepted));
     }
   }
-  const replyFromStart = [];
-  const replyFromAccepted = [];
-  let repliesLost = 0;
-  for (const reply of replies) {
-    const at = deliveredToMember.get(reply.id);
-    if (at === undefined) {
-      repliesLost += 1;
-      continue;
-    }
-    replyFromStart.push(at - reply.start);
-    replyFromAccepted.push(Math.max(0, at - reply.accepted));
-  }
+  const {
+    fromStart: replyFromStart,
+    fromAccepted: replyFromAccepted,
+    lost: repliesLost,
+  } = deliveryTimes(replies, deliveredToMember);
 
   console.log(
     `\nOperator console: ${OPERATORS} operators, ${MEMBERS} members with open streams, ${sends.length} messages to ` +

@@ -8,10 +8,25 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const HOST = '127.0.0.1';
 const CSRF = 'bench-csrf-token-0123456789abcdefghijklmnop';
+
+/** The command line: each count in `defaults` as `--name n` (a number here), and --no-build. */
+export function liveBenchOptions(defaults) {
+  const { values } = parseArgs({
+    options: {
+      ...Object.fromEntries(
+        Object.entries(defaults).map(([name, value]) => [name, { type: 'string', default: String(value) }]),
+      ),
+      'no-build': { type: 'boolean', default: false },
+    },
+  });
+  const counts = Object.fromEntries(Object.keys(defaults).map((name) => [name, Number(values[name])]));
+  return { ...counts, noBuild: values['no-build'] };
+}
 
 export const hashToken = (token) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -218,6 +233,71 @@ export function openStream(port, streamPath, client, types, onEvent) {
     );
     request.once('error', reject);
   });
+}
+
+/**
+ * One chat event stream per member (GET /api/events.php); `delivered` maps the id of each message
+ * that reached its recipient to when it did.
+ */
+export async function openMemberStreams(port, members) {
+  const delivered = new Map();
+  const streams = await inBatches(members, 200, (member) =>
+    openStream(port, '/api/events.php', member, ['message'], (_type, { message }) => {
+      if (message.from !== member.id) delivered.set(message.id, performance.now());
+    }),
+  );
+  return { streams, delivered };
+}
+
+/** The conversation's id, as the chat screen starts it from a profile. */
+export async function startChat(call, member, other) {
+  const started = await call('GET', `/api/chat.php?profile=${other.id}`, member);
+  if (started.status !== 200)
+    throw new Error(`starting a chat failed: ${started.status} ${JSON.stringify(started.body)}`);
+  return started.body.id;
+}
+
+/**
+ * Members' messages through POST /api/messages.php, `rate` a second for `durationS` seconds;
+ * `pick(index)` names the sender, conversation and text of each. Every accepted send is
+ * recorded with when it started, when it was accepted and the message's id.
+ */
+export async function sendAtSteadyRate(call, rate, durationS, pick) {
+  const sends = [];
+  const errors = errorCounter();
+  const started = performance.now();
+  await atSteadyRate(rate, rate * durationS, async (index) => {
+    const { from, conversation, body } = pick(index);
+    const record = { start: performance.now(), accepted: 0, id: 0 };
+    try {
+      const response = await call('POST', '/api/messages.php', from, { conversation, body });
+      if (response.status !== 200) return errors.ofResponse(response);
+      record.accepted = performance.now();
+      record.id = response.body.message.id;
+      sends.push(record);
+    } catch (error) {
+      errors.ofError(error);
+    }
+  });
+  return { sends, errors, achievedRate: sends.length / ((performance.now() - started) / 1000) };
+}
+
+/** How long each recorded send took to arrive (`delivered`: id → when), from its start and from its acceptance. */
+export function deliveryTimes(sends, delivered) {
+  const fromStart = [];
+  const fromAccepted = [];
+  let lost = 0;
+  for (const send of sends) {
+    const at = delivered.get(send.id);
+    if (at === undefined) {
+      lost += 1;
+      continue;
+    }
+    fromStart.push(at - send.start);
+    // The server publishes before it answers, so the event may beat the answer: that is 0 ms.
+    fromAccepted.push(Math.max(0, at - send.accepted));
+  }
+  return { fromStart, fromAccepted, lost };
 }
 
 /** In batches, so a connect burst does not look like an attack to the server's backlog. */
