@@ -56,34 +56,24 @@ describe('the draft autosave', () => {
     expect(saves()).toEqual([{ body: { body: 'Dear Mia' }, keepalive: false }]);
   });
 
-  it('saves what was typed just before a reload or a closed tab, at once and once', () => {
+  it.each([
+    ['another browser tab is chosen', ['visibilitychange']],
+    ['the page is reloaded or its tab closed', ['visibilitychange', 'pagehide']],
+    ['the page goes into the back-forward cache', ['pagehide']],
+  ])('saves what was typed at once, and once, when %s', (_case, events) => {
     const { saves } = fakeDraftApi();
     const { result } = renderAutosave();
 
     act(() => result.current.changed('Dear Mia'));
-    // Leaving a page: hidden first, then pagehide, both before the pause is over.
     visibility = 'hidden';
     act(() => {
-      document.dispatchEvent(new Event('visibilitychange'));
-      window.dispatchEvent(new Event('pagehide'));
+      for (const type of events) (type === 'pagehide' ? window : document).dispatchEvent(new Event(type));
     });
     expect(saves()).toEqual([{ body: { body: 'Dear Mia' }, keepalive: true }]);
 
-    // The timer of the pause was the same text: nothing more goes out.
+    // The pause's timer would have saved the same text: nothing more goes out.
     act(() => vi.advanceTimersByTime(DRAFT_SAVE_DELAY_MS));
     expect(saves()).toHaveLength(1);
-  });
-
-  it('saves what was typed when another tab is chosen in the browser', () => {
-    const { saves } = fakeDraftApi();
-    const { result } = renderAutosave();
-
-    act(() => result.current.changed('Dear Mia'));
-    visibility = 'hidden';
-    act(() => {
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
-    expect(saves()).toEqual([{ body: { body: 'Dear Mia' }, keepalive: true }]);
   });
 
   it('saves what was typed when the conversation is left for another', () => {
