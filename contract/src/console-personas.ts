@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CityFieldSchema, CountryFieldSchema, DateOfBirthSchema, PersonalFieldSchema } from './accounts.js';
 import { nameProblem } from './fields.js';
+import { PROFILE_IMAGE_MAX_COUNT } from './profile-image-files.js';
 import { LocaleSchema, RegionItemSchema } from './settings.js';
 import { GenderSchema, ProfileImageSchema } from './user.js';
 import { VALIDATION } from './validation.js';
@@ -29,6 +30,7 @@ import { VALIDATION } from './validation.js';
  * | PUT    {@link CONSOLE_PERSONAS_PATH}`/:id/state`             | {@link PersonaStateChange}   | {@link PersonaDetail} |
  * | POST   {@link CONSOLE_PERSONAS_PATH}`/:id/images`            | multipart, one file in `file` | {@link PersonaDetail} |
  * | PUT    {@link CONSOLE_PERSONAS_PATH}`/:id/main-image`        | {@link PersonaMainImage}     | {@link PersonaDetail} |
+ * | PUT    {@link CONSOLE_PERSONAS_PATH}`/:id/image-order`       | {@link PersonaImageOrder}    | {@link PersonaDetail} |
  * | DELETE {@link CONSOLE_PERSONAS_PATH}`/:id/images/:imageId`   | —                            | {@link PersonaDetail} |
  *
  * Refusals: 400 `validation_failed` with `fields` (catalogue keys of VALIDATION or, for photos,
@@ -214,6 +216,19 @@ export type PersonaStateChange = z.infer<typeof PersonaStateChangeSchema>;
 /** PUT /api/console/personas/:id/main-image: which of the persona's photos members see first. */
 export const PersonaMainImageSchema = z.object({ id: IdSchema });
 export type PersonaMainImage = z.infer<typeof PersonaMainImageSchema>;
+
+/**
+ * PUT /api/console/personas/:id/image-order: the persona's photos in the order members see them
+ * on its profile, each of its photo ids exactly once. A list naming another set (a photo added or
+ * removed meanwhile) is refused as 400 with `fields.ids`. The main photo is chosen apart from it.
+ */
+export const PersonaImageOrderSchema = z.object({
+  ids: z
+    .array(IdSchema, { error: VALIDATION.required })
+    .min(1, VALIDATION.required)
+    .max(PROFILE_IMAGE_MAX_COUNT, VALIDATION.choice),
+});
+export type PersonaImageOrder = z.infer<typeof PersonaImageOrderSchema>;
 
 /**
  * GET /api/console/personas/sites: every site with what its persona form offers, so the console

@@ -244,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(consoleEventsRoutes, { db, events, staffSessions });
   await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
 
-  await app.register(consolePersonasRoutes, { db, media, sites });
+  await app.register(consolePersonasRoutes, { db, media, sites, events });
   await app.register(consoleAuthRoutes, {
     db,
     staffSessions,

@@ -72,6 +72,7 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
   'PUT /api/console/personas/:id/state': { access: 'staff', roles: SUPERVISORS, answer: 400 },
   'POST /api/console/personas/:id/images': { access: 'staff', roles: SUPERVISORS, answer: 404 },
   'PUT /api/console/personas/:id/main-image': { access: 'staff', roles: SUPERVISORS, answer: 400 },
+  'PUT /api/console/personas/:id/image-order': { access: 'staff', roles: SUPERVISORS, answer: 400 },
   'DELETE /api/console/personas/:id/images/:imageId': { access: 'staff', roles: SUPERVISORS, answer: 404 },
 };
 

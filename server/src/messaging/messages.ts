@@ -60,6 +60,7 @@ function partiesOf(trx: Db, senderId: number, conversationId: number) {
     .select([
       'c.site_id',
       'sender.fictional as sender_fictional',
+      'sender.status as sender_status',
       'sender.language as sender_language',
       'other.id as other_id',
       'other.fictional as other_fictional',
@@ -83,8 +84,9 @@ export async function storeMessage(trx: Transaction<Database>, outgoing: Outgoin
   const { conversationId, senderId, body, cost } = outgoing;
   const parties = await partiesOf(trx, senderId, conversationId);
   if (!parties) throw conversationNotFound();
-  // The conversation stays readable, but nothing more reaches a member who is gone.
-  if (isGone(parties.other_status)) {
+  // The conversation stays readable, but nothing more reaches a member who is gone, nor is
+  // written as one: an operator's reply as a persona retired meanwhile (decision 012).
+  if (isGone(parties.other_status) || isGone(parties.sender_status)) {
     throw new AppError(403, 'member_unavailable', 'This member is no longer available.');
   }
   if (await isBlockedEitherWay(trx, senderId, parties.other_id)) {

@@ -31,6 +31,7 @@ import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
 import { isBlockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
 import { GONE_STATUSES, isGone, type Database, type MembersTable, type StaffRow } from '../../db/schema.js';
+import { touchActivity } from '../../db/search-rank.js';
 import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
 import { storeMessage, type StoredMessage } from '../../messaging/messages.js';
@@ -368,7 +369,10 @@ export function createConsoleInboxRepository(db: Db) {
       .groupBy('conversation_id');
   }
 
-  /** The waiting conversations in scope that anyone could answer: the member is reachable and not blocked. */
+  /**
+   * The waiting conversations in scope that anyone could answer: the member is reachable and not
+   * blocked, and the persona not retired (its conversations wait, unseen, until it is back: decision 012).
+   */
   function queueRows(executor: Db, scope: InboxScope, now: number) {
     return executor
       .with('w', () => waiting(executor))
@@ -384,6 +388,7 @@ export function createConsoleInboxRepository(db: Db) {
       .leftJoin('conversation_claims as cl', (join) => join.onRef('cl.conversation_id', '=', 'c.id').on(liveClaim(now)))
       .where('p.fictional', '=', 1)
       .where('m.status', 'not in', [...GONE_STATUSES])
+      .where('p.status', 'not in', [...GONE_STATUSES])
       .where(
         sql<SqlBool>`not exists (select 1 from blocks b where (b.member_id = m.id and b.blocked_id = p.id) or (b.member_id = p.id and b.blocked_id = m.id))`,
       )
@@ -625,6 +630,12 @@ export function createConsoleInboxRepository(db: Db) {
       personal: parsePersonal(row.personal),
       sheet: sheet ? { ...sheet.parts, updated_at: iso(sheet.updatedAt) } : null,
     };
+  }
+
+  /** A retired persona has left: nobody writes as it any more (decision 012). */
+  async function personaGone(personaId: number): Promise<boolean> {
+    const row = await db.selectFrom('members').select('status').where('id', '=', personaId).executeTakeFirstOrThrow();
+    return isGone(row.status);
   }
 
   async function draftOf(staffId: number, conversationId: number): Promise<Draft | null> {
@@ -939,6 +950,8 @@ export function createConsoleInboxRepository(db: Db) {
           cost: 0,
           writtenByStaffId: actor.staffId,
         });
+        // Members see a persona that answers as active, as they see each other (search order).
+        await touchActivity(trx, conversation.personaId, now);
         await trx
           .insertInto('console_answers')
           .values({
@@ -993,6 +1006,7 @@ export function createConsoleInboxRepository(db: Db) {
         draftOf(me.id, conversation.id),
         isBlockedEitherWay(db, conversation.memberId, conversation.personaId),
       ]);
+      const retired = await personaGone(conversation.personaId);
       const since = waitingSince?.since == null ? null : Number(waitingSince.since);
       return {
         now: iso(now),
@@ -1006,7 +1020,7 @@ export function createConsoleInboxRepository(db: Db) {
         answer_target_seconds: settings.answer_target_seconds,
         claim,
         draft,
-        can_reply: !blocked && !isGone(member.status),
+        can_reply: !blocked && !retired && !isGone(member.status),
       };
     },
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { PersonaDetail, PersonaListItem, PersonaSheet, PersonaState } from '@rendezvous/contract';
+import {
+  DEFAULT_CLAIM_IDLE_SECONDS,
+  type PersonaDetail,
+  type PersonaListItem,
+  type PersonaSheet,
+  type PersonaState,
+} from '@rendezvous/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { seenChange } from '../../db/member-changes.js';
@@ -54,6 +60,14 @@ export interface PersonaChange {
   cleared: string[];
 }
 
+export interface StateChange {
+  from: PersonaState;
+  /** The persona's language: the inbox's events name it. */
+  language: string;
+  /** Conversations whose live claims were released because the persona retired. */
+  released: number[];
+}
+
 export interface PersonaListFilters {
   siteId?: number;
   language?: string;
@@ -96,8 +110,40 @@ export function createConsolePersonasRepository(db: Db) {
       .set((eb) => ({ listed: eb.ref('listed') }))
       .where('id', '=', id)
       .where('fictional', '=', 1)
-      .returning(['site_id', 'status', 'listed', 'personal'])
+      .returning(['site_id', 'status', 'listed', 'personal', 'language'])
       .executeTakeFirst();
+  }
+
+  /**
+   * Ends every claim on the persona's conversations: nobody answers as a retired persona. A live
+   * claim gets the inbox's own release row, naming its holder, so each conversation's history
+   * and each operator's show it (decision 011); a lapsed one was nobody's and is just removed.
+   */
+  async function releaseClaims(trx: Db, actor: AuditActor, persona: { id: number; siteId: number }) {
+    const now = Date.now();
+    const settings = await trx
+      .selectFrom('console_site_settings')
+      .select('claim_idle_seconds')
+      .where('site_id', '=', persona.siteId)
+      .executeTakeFirst();
+    const idleMs = (settings?.claim_idle_seconds ?? DEFAULT_CLAIM_IDLE_SECONDS) * 1000;
+    const removed = await trx
+      .deleteFrom('conversation_claims')
+      .where('conversation_id', 'in', (eb) =>
+        eb.selectFrom('conversation_members').select('conversation_id').where('member_id', '=', persona.id),
+      )
+      .returning(['conversation_id', 'staff_id', 'active_at'])
+      .execute();
+    const live = removed.filter((claim) => Number(claim.active_at) > now - idleMs);
+    for (const claim of live) {
+      await recordAudit(trx, actor, {
+        action: 'inbox.release',
+        target: { type: 'conversation', id: claim.conversation_id },
+        siteId: persona.siteId,
+        detail: { holder: claim.staff_id, persona: persona.id, reason: 'persona_retired' },
+      });
+    }
+    return live.map((claim) => claim.conversation_id);
   }
 
   return {
@@ -317,29 +363,30 @@ export function createConsolePersonasRepository(db: Db) {
      */
     photoAudit(
       actor: AuditActor,
-      action: 'persona.image.add' | 'persona.image.main' | 'persona.image.remove',
+      action: 'persona.image.add' | 'persona.image.main' | 'persona.image.order' | 'persona.image.remove',
       persona: { id: number; siteId: number },
-      imageId?: number,
+      detail?: { image_id: number } | { ids: readonly number[] },
     ): AlongWithChange {
       return (trx) =>
         recordAudit(trx, actor, {
           action,
           target: { type: 'persona', id: persona.id },
           siteId: persona.siteId,
-          ...(imageId === undefined ? {} : { detail: { image_id: imageId } }),
+          ...(detail === undefined ? {} : { detail }),
         });
     },
 
     /**
      * Moves the persona to `state`. Returns the state it was in (nothing is written, audit row
-     * included, when it already was there), or undefined when the id is no persona.
+     * included, when it already was there) and the conversations whose claims retiring it
+     * released, or undefined when the id is no persona.
      */
-    setState(id: number, state: PersonaState, actor: AuditActor): Promise<PersonaState | undefined> {
+    setState(id: number, state: PersonaState, actor: AuditActor): Promise<StateChange | undefined> {
       return db.transaction().execute(async (trx) => {
         const persona = await lockPersona(trx, id);
         if (!persona) return undefined;
         const from = personaState(persona);
-        if (from === state) return from;
+        if (from === state) return { from, language: persona.language, released: [] };
         // A change others see: every node's search drops or shows the persona within its change poll.
         await trx
           .updateTable('members')
@@ -352,7 +399,8 @@ export function createConsolePersonasRepository(db: Db) {
           siteId: persona.site_id,
           detail: { from, to: state },
         });
-        return from;
+        const released = state === 'retired' ? await releaseClaims(trx, actor, { id, siteId: persona.site_id }) : [];
+        return { from, language: persona.language, released };
       });
     },
   };

@@ -3,6 +3,7 @@ import {
   PERSONA_PAGE_SIZE,
   PersonaCreateSchema,
   PersonaDetailSchema,
+  PersonaImageOrderSchema,
   PersonaImageParamsSchema,
   PersonaListQuerySchema,
   PersonaListResponseSchema,
@@ -14,6 +15,7 @@ import {
   PersonaUpdateSchema,
   PROFILE_IMAGE_MAX_BYTES,
   VALIDATION,
+  type ConsoleEvent,
   type SiteConfig,
 } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
@@ -31,12 +33,14 @@ import {
 } from '../../platform/profile-images/profile-image-pipeline.js';
 import type { SitesRepository } from '../../platform/sites/sites.repository.js';
 import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
+import type { EventBus } from '../../realtime/event-bus.js';
 import { createConsolePersonasRepository, type PersonaColumns } from './console-personas.repository.js';
 
 export interface ConsolePersonasRoutesOptions {
   db: Db;
   media: MediaStore;
   sites: SitesRepository;
+  events: EventBus;
   /** Largest accepted photo; the contract's limit unless a test wants a smaller one. */
   maxBytes?: number;
 }
@@ -63,7 +67,7 @@ const requestFieldOf = (name: string) => REQUEST_FIELD[name] ?? `personal.${name
  */
 export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesOptions> = async (
   app,
-  { db, media, sites, maxBytes = PROFILE_IMAGE_MAX_BYTES },
+  { db, media, sites, events, maxBytes = PROFILE_IMAGE_MAX_BYTES },
 ) => {
   await acceptProfileImageUploads(app, maxBytes);
   const personas = createConsolePersonasRepository(db);
@@ -210,9 +214,24 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
     `${CONSOLE_PERSONAS_PATH}/:id/state`,
     { config: ACCESS, schema: { params: PersonaParamsSchema, body: PersonaStateChangeSchema, ...DETAIL } },
     async (request) => {
-      const from = await personas.setState(request.params.id, request.body.state, actorOf(request));
-      if (from === undefined) throw noPersona();
-      return detail(request.params.id);
+      const { id } = request.params;
+      const change = await personas.setState(id, request.body.state, actorOf(request));
+      if (change === undefined) throw noPersona();
+      const persona = await detail(id);
+      // Open inboxes drop the released claims and, fetching the queue again, the retired persona's conversations.
+      for (const conversation of change.released) {
+        const event: ConsoleEvent = {
+          type: 'claim',
+          conversation,
+          site_id: persona.site_id,
+          language: change.language,
+          claim: null,
+        };
+        await events
+          .publishStaff(event)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'console event not published'));
+      }
+      return persona;
     },
   );
 
@@ -242,9 +261,29 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
         actorOf(request),
         'persona.image.main',
         { id, siteId: persona.site_id },
-        imageId,
+        { image_id: imageId },
       );
       if (!(await photos.setMain(id, imageId, along))) throw notFound('This persona has no photo with this id.');
+      return detail(id);
+    },
+  );
+
+  app.put(
+    `${CONSOLE_PERSONAS_PATH}/:id/image-order`,
+    { config: ACCESS, schema: { params: PersonaParamsSchema, body: PersonaImageOrderSchema, ...DETAIL } },
+    async (request) => {
+      const { id } = request.params;
+      const { ids } = request.body;
+      const persona = await detail(id);
+      const along = personas.photoAudit(
+        actorOf(request),
+        'persona.image.order',
+        { id, siteId: persona.site_id },
+        { ids },
+      );
+      if (!(await photos.reorder(id, ids, along))) {
+        throw invalidInput({ ids: VALIDATION.choice }, "The order must name each of the persona's photos once.");
+      }
       return detail(id);
     },
   );
@@ -256,7 +295,12 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
       const { id, imageId } = request.params;
       const persona = await detail(id);
       const siteId = persona.site_id;
-      const along = personas.photoAudit(actorOf(request), 'persona.image.remove', { id, siteId }, imageId);
+      const along = personas.photoAudit(
+        actorOf(request),
+        'persona.image.remove',
+        { id, siteId },
+        { image_id: imageId },
+      );
       if (!(await photos.remove(id, imageId, request.log, along)))
         throw notFound('This persona has no photo with this id.');
       return detail(id);

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  CONSOLE_INBOX_PATHS,
   CONSOLE_PERSONAS_PATH,
+  consolePath,
   MATCH_FINDER_PATH,
   PERSONA_PAGE_SIZE,
   PERSONA_SHEET_TEXT_MAX,
   PROFILE_IMAGE_ERRORS,
   VALIDATION,
   type ChatsResponse,
+  type ConversationView,
   type LanderProfilesResponse,
   type MessagesResponse,
   type PersonaCreate,
@@ -15,12 +18,14 @@ import {
   type PersonaListResponse,
   type PersonaSheet,
   type ProfileCard,
+  type QueueResponse,
   type StaffRole,
 } from '@rendezvous/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHANGE_POLL_INTERVAL_MS } from '../../db/member-changes.js';
 import type { NewMember } from '../../db/schema.js';
+import { searchRank } from '../../db/search-rank.js';
 import {
   browserHeaders,
   createTestApp,
@@ -163,8 +168,9 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
     const own = { ...headers, 'sec-fetch-site': 'same-origin' };
     return {
       id,
-      search: async () => {
-        const query = 'manual_search=1&gender=female&min_age=18&max_age=100&country=NL&countryregion=0';
+      /** `maxAge` other than the usual reads a list the search has not cached yet. */
+      search: async (maxAge = 100) => {
+        const query = `manual_search=1&gender=female&min_age=18&max_age=${maxAge}&country=NL&countryregion=0`;
         const response = await t.app.inject({ url: `/api/search.php?${query}`, headers });
         expect(response.statusCode).toBe(200);
         return response.json<{ profiles: ProfileCard[] }>().profiles;
@@ -178,6 +184,33 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
       chats: async () => (await t.app.inject({ url: '/api/chats.php', headers: own })).json<ChatsResponse>().chats,
     };
   }
+
+  /** An operator who answers the site's Dutch personas in the inbox. */
+  async function operatorOf(siteId: number): Promise<Cookies> {
+    return staffCookies(
+      t.database.db,
+      await insertStaff(t.database.db, { role: 'operator', sites: [siteId], languages: ['nl'] }),
+    );
+  }
+  const inbox = {
+    queued: async (cookies: Cookies) => {
+      const response = await call(cookies, 'GET', CONSOLE_INBOX_PATHS.queue);
+      expect(response.statusCode).toBe(200);
+      return response.json<QueueResponse>().items.map((item) => item.conversation);
+    },
+    claim: (cookies: Cookies, conversation: number) =>
+      call(cookies, 'POST', consolePath(CONSOLE_INBOX_PATHS.claim, conversation)),
+    reply: (cookies: Cookies, conversation: number, body: string) =>
+      call(cookies, 'POST', consolePath(CONSOLE_INBOX_PATHS.reply, conversation), { body }),
+    view: (cookies: Cookies, conversation: number) =>
+      call(cookies, 'GET', consolePath(CONSOLE_INBOX_PATHS.conversation, conversation)),
+  };
+  const claimOf = (conversation: number) =>
+    t.database.db
+      .selectFrom('conversation_claims')
+      .select('staff_id')
+      .where('conversation_id', '=', conversation)
+      .executeTakeFirst();
 
   const landerIds = async (host: string) => {
     const response = await t.app.inject({ url: '/api/landers/profiles.php?niche=1&limit=24', headers: { host } });
@@ -243,6 +276,13 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
           method: 'PUT',
           url: personaUrl(persona.id, '/state'),
           payload: { state: 'hidden' },
+        },
+        // Before the upload below, as the order names every photo.
+        {
+          route: `PUT ${CONSOLE_PERSONAS_PATH}/:id/image-order`,
+          method: 'PUT',
+          url: personaUrl(persona.id, '/image-order'),
+          payload: { ids: [imageId] },
         },
         {
           route: `POST ${CONSOLE_PERSONAS_PATH}/:id/images`,
@@ -382,6 +422,8 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
     const writer = await member(site);
     const conversation = (await writer.startChat(persona.id)).json<{ id: number }>().id;
     expect((await writer.send(conversation, 'Hallo Greta!')).statusCode).toBe(200);
+    const operator = await operatorOf(site.siteId);
+    expect((await inbox.claim(operator, conversation)).statusCode).toBe(200);
     expect((await writer.search()).map((card) => card.id)).toEqual([persona.id]);
     expect(await matchFinderIds(site.host)).toEqual([persona.id]);
     expect(await landerIds(site.host)).toEqual([persona.id]);
@@ -401,6 +443,10 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
 
     expect((await writer.send(conversation, 'Ben je er nog?')).statusCode).toBe(200);
     expect((await writer.read(conversation)).json<MessagesResponse>().messages).toHaveLength(2);
+    // Those already writing keep being answered: the conversation waits and its claim holds.
+    expect(await inbox.queued(operator)).toEqual([conversation]);
+    expect(await claimOf(conversation)).toBeDefined();
+    expect((await inbox.reply(operator, conversation, 'Ja hoor!')).statusCode).toBe(200);
     expect((await writer.chats())[0]?.profile).toMatchObject({ id: persona.id, available: true });
     expect((await writer.page(persona.id)).statusCode).toBe(200);
     const waiting = await t.database.db
@@ -408,7 +454,7 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
       .select('awaiting_operator')
       .where('conversation_id', '=', conversation)
       .execute();
-    expect(waiting).toEqual([{ awaiting_operator: 1 }, { awaiting_operator: 1 }]);
+    expect(waiting).toEqual([{ awaiting_operator: 0 }, { awaiting_operator: 0 }, { awaiting_operator: 0 }]);
 
     await call(staff.supervisor, 'PUT', personaUrl(persona.id, '/state'), { state: 'active' });
     await vi.waitFor(async () => expect((await newcomer.search()).map((card) => card.id)).toEqual([persona.id]), {
@@ -423,9 +469,42 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
     const writer = await member(site);
     const conversation = (await writer.startChat(persona.id)).json<{ id: number }>().id;
     expect((await writer.send(conversation, 'Hallo!')).statusCode).toBe(200);
+    const operator = await operatorOf(site.siteId);
+    expect((await inbox.claim(operator, conversation)).statusCode).toBe(200);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
 
     const retired = await call(staff.admin, 'PUT', personaUrl(persona.id, '/state'), { state: 'retired' });
     expect(retired.json<PersonaDetail>().state).toBe('retired');
+
+    // Nobody answers as a persona that has left: out of the queue, its claim released, replies refused.
+    expect(await inbox.queued(operator)).toEqual([]);
+    expect(await claimOf(conversation)).toBeUndefined();
+    expect(refusal(await inbox.reply(operator, conversation, 'Toch nog even'))).toEqual({
+      status: 409,
+      code: 'claim_required',
+    });
+    expect((await inbox.view(operator, conversation)).json<ConversationView>().can_reply).toBe(false);
+    const written = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_type', 'target_id', 'detail'])
+      .where('id', '>', audited.id)
+      .orderBy('id')
+      .execute();
+    expect(
+      written.map((row) => [row.action, row.target_type, row.target_id, JSON.parse(row.detail ?? 'null')]),
+    ).toEqual([
+      ['persona.state', 'persona', persona.id, { from: 'active', to: 'retired' }],
+      [
+        'inbox.release',
+        'conversation',
+        conversation,
+        { holder: expect.any(Number), persona: persona.id, reason: 'persona_retired' },
+      ],
+    ]);
 
     const refused = await writer.send(conversation, 'Nog iemand?');
     expect(refusal(refused)).toEqual({ status: 403, code: 'member_unavailable' });
@@ -438,8 +517,47 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
       interval: 100,
     });
 
+    // Even taken again, by its link, nothing is sent as the retired persona.
+    expect((await inbox.claim(operator, conversation)).statusCode).toBe(200);
+    expect(refusal(await inbox.reply(operator, conversation, 'Toch nog even'))).toEqual({
+      status: 403,
+      code: 'member_unavailable',
+    });
+    expect((await writer.read(conversation)).json<MessagesResponse>().messages.map((m) => m.body)).toEqual(['Hallo!']);
+
     await call(staff.admin, 'PUT', personaUrl(persona.id, '/state'), { state: 'active' });
+    // Back: what the member wrote before waits in the queue again.
+    expect(await inbox.queued(operator)).toEqual([conversation]);
     expect((await writer.send(conversation, 'Daar ben je weer!')).statusCode).toBe(200);
+  });
+
+  it('shows members a persona that answers as recently active, ahead of one that went quiet', async () => {
+    const site = newSite();
+    const answering = await createPersona(site.siteId);
+    const quiet = await createPersona(site.siteId, { name: 'Hanna' });
+    const dayMs = 24 * 60 * 60 * 1000;
+    for (const [id, daysAgo] of [
+      [answering.id, 10],
+      [quiet.id, 3],
+    ] as const) {
+      const lastActive = Date.now() - daysAgo * dayMs;
+      await t.database.db
+        .updateTable('members')
+        .set({ last_active_at: lastActive, search_rank: searchRank(false, lastActive) })
+        .where('id', '=', id)
+        .execute();
+    }
+    const writer = await member(site);
+    const conversation = (await writer.startChat(answering.id)).json<{ id: number }>().id;
+    expect((await writer.send(conversation, 'Hallo Greta!')).statusCode).toBe(200);
+    expect((await writer.search()).map((card) => card.id)).toEqual([quiet.id, answering.id]);
+
+    const operator = await operatorOf(site.siteId);
+    expect((await inbox.claim(operator, conversation)).statusCode).toBe(200);
+    expect((await inbox.reply(operator, conversation, 'Hoi!')).statusCode).toBe(200);
+
+    // Searching afterwards (a list the search has not cached yet), the answering persona comes first.
+    expect((await writer.search(99)).map((card) => card.id)).toEqual([answering.id, quiet.id]);
   });
 
   it("stores persona photos through the members' pipeline, re-encoded, and changes only a persona's photos", async () => {
@@ -463,6 +581,20 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
     expect(main.json<PersonaDetail>().main_image?.id).toBe(other.id);
     const searcher = await member(site);
     expect((await searcher.search())[0]?.main_image).toEqual({ thumb_filename: other.thumb_filename });
+
+    // The order members see on the profile; a list that is not exactly its photos changes nothing.
+    const order = (ids: number[]) => call(staff.supervisor, 'PUT', personaUrl(persona.id, '/image-order'), { ids });
+    const reordered = await order([other.id, photo!.id]);
+    expect(reordered.json<PersonaDetail>().images.map((image) => image.id)).toEqual([other.id, photo!.id]);
+    const shown = (await searcher.page(persona.id)).json<{ images: { id: number }[] }>().images;
+    expect(shown.map((image) => image.id)).toEqual([other.id, photo!.id]);
+    expect(fieldsOf(await order([other.id]))).toEqual({ ids: VALIDATION.choice });
+    expect(fieldsOf(await order([other.id, other.id]))).toEqual({ ids: VALIDATION.choice });
+    expect(fieldsOf(await order([other.id, photo!.id, 999_999]))).toEqual({ ids: VALIDATION.choice });
+    expect(fieldsOf(await order([]))).toEqual({ ids: VALIDATION.required });
+    expect((await call(staff.supervisor, 'GET', personaUrl(persona.id))).json<PersonaDetail>().images[0]?.id).toBe(
+      other.id,
+    );
 
     const removed = await call(staff.supervisor, 'DELETE', personaUrl(persona.id, `/images/${photo!.id}`));
     expect(removed.json<PersonaDetail>().images.map((image) => image.id)).toEqual([other.id]);
@@ -540,6 +672,7 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
     await call(staff.supervisor, 'PUT', personaUrl(persona.id, '/state'), { state: 'hidden' });
     const photo = (await upload(persona.id, await png())).json<PersonaDetail>().images[0]!;
     await call(staff.supervisor, 'PUT', personaUrl(persona.id, '/main-image'), { id: photo.id });
+    await call(staff.supervisor, 'PUT', personaUrl(persona.id, '/image-order'), { ids: [photo.id] });
     await call(staff.supervisor, 'DELETE', personaUrl(persona.id, `/images/${photo.id}`));
     // Refused: no change, no row.
     await call(staff.supervisor, 'PATCH', personaUrl(persona.id), { country: 'DE' });
@@ -553,6 +686,7 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
       ['persona.state', { from: 'active', to: 'hidden' }],
       ['persona.image.add', null],
       ['persona.image.main', { image_id: photo.id }],
+      ['persona.image.order', { ids: [photo.id] }],
       ['persona.image.remove', { image_id: photo.id }],
     ]);
     const supervisorId = (

@@ -170,6 +170,11 @@ export function createProfileImagePipeline(db: Db, media: MediaStore) {
       return images.setMain(memberId, imageId, along);
     },
 
+    /** Puts the member's photos in the order of `ids`, all of theirs once each; false, changing nothing, otherwise. */
+    reorder(memberId: number, ids: readonly number[], along?: AlongWithChange): Promise<boolean> {
+      return images.reorder(memberId, ids, along);
+    },
+
     /** The member's row as it is now: a change may have moved the main image. */
     member: images.member,
   };

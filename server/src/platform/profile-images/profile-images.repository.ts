@@ -134,6 +134,36 @@ export function createProfileImagesRepository(db: Db) {
       });
     },
 
+    /**
+     * Puts the member's images in the order of `ids`, which must name each of them exactly once;
+     * false, changing nothing, otherwise (a photo added or removed in another tab meanwhile).
+     */
+    async reorder(memberId: number, ids: readonly number[], along?: AlongWithChange): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // The member row first, as in add(): it serialises this member's image changes on PostgreSQL.
+        await trx
+          .updateTable('members')
+          .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
+          .where('id', '=', memberId)
+          .execute();
+        const owned = await trx.selectFrom('member_images').select('id').where('member_id', '=', memberId).execute();
+        const named = new Set(ids);
+        if (named.size !== ids.length || owned.length !== ids.length || !owned.every((row) => named.has(row.id))) {
+          return false;
+        }
+        for (const [position, id] of ids.entries()) {
+          await trx
+            .updateTable('member_images')
+            .set({ position })
+            .where('id', '=', id)
+            .where('member_id', '=', memberId)
+            .execute();
+        }
+        await along?.(trx);
+        return true;
+      });
+    },
+
     /** Makes one of the member's images the main one; false, changing nothing, when it is not theirs. */
     async setMain(memberId: number, imageId: number, along?: AlongWithChange): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
