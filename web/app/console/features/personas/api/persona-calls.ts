@@ -73,6 +73,10 @@ export function uploadPersonaImage(id: number, file: File) {
 export const makeMainPersonaImage = (id: number, imageId: number) =>
   apiRequest('PUT', personaPath(id, '/main-image'), PersonaDetailSchema, { body: { id: imageId } });
 
+/** Every one of the persona's photo ids, in the order its profile shows them. */
+export const orderPersonaImages = (id: number, imageIds: number[]) =>
+  apiRequest('PUT', personaPath(id, '/image-order'), PersonaDetailSchema, { body: { ids: imageIds } });
+
 export const removePersonaImage = (id: number, imageId: number) =>
   apiRequest('DELETE', personaPath(id, `/images/${imageId}`), PersonaDetailSchema);
 

@@ -1,0 +1,286 @@
+import { PROFILE_IMAGE_MAX_COUNT, type ProfileImage } from '@rendezvous/contract';
+import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../../lib/media';
+import { Button } from '../ui/button';
+import { FormAlert } from '../ui/form-alert';
+import { Modal } from '../ui/modal';
+import { photoProblem } from './photo';
+import { PhotoDropArea } from './photo-drop-area';
+
+/** What went right last, for the note under the photos. */
+export type PhotoChange = 'added' | 'main' | 'moved' | 'removed';
+
+/** Which call failed, for the screen to word the failure. */
+export type PhotoCallKind = 'upload' | 'change';
+
+/** The catalogue keys each screen words its photos with; `{{number}}` and `{{max}}` are filled in. */
+export interface PhotoManagerKeys {
+  none: string;
+  add: string;
+  uploading: string;
+  hint: string;
+  /** Shown instead of the upload area once there are PROFILE_IMAGE_MAX_COUNT photos. */
+  full: string;
+  /** Refusals found before sending: not PNG or JPEG, too large. */
+  wrongType: string;
+  tooLarge: string;
+  /** The hidden part of each photo's buttons that says which photo they are for. */
+  which: string;
+  alt: string;
+  altMain: string;
+  mainBadge: string;
+  makeMain: string;
+  remove: string;
+  removeTitle: string;
+  removeText: string;
+  removeConfirm: string;
+  removeKeep: string;
+  /** Only where the photos can be put in order. */
+  moveEarlier?: string;
+  moveLater?: string;
+  done: Partial<Record<PhotoChange, string>>;
+}
+
+export interface PhotoManagerProps<T> {
+  images: readonly ProfileImage[];
+  mainId: number | null;
+  /** The site's CDN address for media, '' for this server. */
+  cdnPrefix: string;
+  keys: PhotoManagerKeys;
+  /** Values the alt texts take beyond the photo's number (a persona's name). */
+  altValues?: Record<string, string>;
+  /** The section's heading: focus lands there when the focused button goes with its photo. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  upload: (file: File) => Promise<T>;
+  makeMain: (imageId: number) => Promise<T>;
+  remove: (imageId: number) => Promise<T>;
+  /** Offered, the photos can move a place earlier or later; called with every photo id in the new order. */
+  reorder?: (imageIds: number[]) => Promise<T>;
+  /** Each call answers the owner as it is afterwards. */
+  onSaved: (saved: T) => void;
+  /** The catalogue key of a failed call. */
+  problemOf: (error: unknown, kind: PhotoCallKind) => string;
+  /** The section's own note of what went right. */
+  renderDone: (text: string | null) => ReactNode;
+  listClassName: string;
+}
+
+type Busy = { kind: 'upload' } | { kind: 'main' | 'remove' | 'earlier' | 'later'; id: number } | null;
+
+/** `ids` with the one at `from` moved a place towards `step`. */
+function moved(ids: number[], from: number, step: -1 | 1): number[] {
+  const next = [...ids];
+  [next[from], next[from + step]] = [next[from + step]!, next[from]!];
+  return next;
+}
+
+/**
+ * A profile's photos, a member's own or a persona's, through the same pipeline: add one (click or
+ * drop), choose the main one, put them in order where offered, remove one after asking.
+ */
+export function PhotoManager<T>({
+  images,
+  mainId,
+  cdnPrefix,
+  keys,
+  altValues,
+  headingRef,
+  upload,
+  makeMain,
+  remove,
+  reorder,
+  onSaved,
+  problemOf,
+  renderDone,
+  listClassName,
+}: PhotoManagerProps<T>) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [done, setDone] = useState<PhotoChange | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<{ image: ProfileImage; number: number } | null>(null);
+  const problemId = useId();
+  const buttonIds = useId();
+  const full = images.length >= PROFILE_IMAGE_MAX_COUNT;
+  const buttonId = (kind: 'earlier' | 'later', imageId: number) => `${buttonIds}-${kind}-${imageId}`;
+
+  async function run(next: Exclude<Busy, null>, call: () => Promise<T>, outcome: PhotoChange) {
+    setBusy(next);
+    setDone(null);
+    setProblem(null);
+    try {
+      onSaved(await call());
+      setDone(outcome);
+      return true;
+    } catch (error) {
+      setProblem(problemOf(error, next.kind === 'upload' ? 'upload' : 'change'));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function add(file: File) {
+    const found = photoProblem(file);
+    if (found) {
+      setDone(null);
+      setProblem(found === 'type' ? keys.wrongType : keys.tooLarge);
+      return;
+    }
+    void run({ kind: 'upload' }, () => upload(file), 'added');
+  }
+
+  async function move(kind: 'earlier' | 'later', index: number) {
+    if (!reorder) return;
+    const image = images[index]!;
+    const ids = moved(
+      images.map((each) => each.id),
+      index,
+      kind === 'earlier' ? -1 : 1,
+    );
+    if (!(await run({ kind, id: image.id }, () => reorder(ids), 'moved'))) return;
+    // At either end the pressed button goes; its twin, then the heading, keeps the place.
+    const other = kind === 'earlier' ? 'later' : 'earlier';
+    const target =
+      document.getElementById(buttonId(kind, image.id)) ?? document.getElementById(buttonId(other, image.id));
+    (target ?? headingRef.current)?.focus();
+  }
+
+  async function confirmRemove() {
+    if (!removing) return;
+    const { id } = removing.image;
+    setRemoving(null);
+    // The button that had focus goes with the photo; the section's heading is the nearest place to land.
+    if (await run({ kind: 'remove', id }, () => remove(id), 'removed')) headingRef.current?.focus();
+  }
+
+  const moveKeys =
+    reorder && keys.moveEarlier && keys.moveLater ? { earlier: keys.moveEarlier, later: keys.moveLater } : null;
+  const doneKey = done ? keys.done[done] : undefined;
+
+  return (
+    <>
+      {images.length > 0 ? (
+        <ul className={listClassName}>
+          {images.map((image, index) => {
+            const number = index + 1;
+            const isMain = image.id === mainId;
+            // Every photo has these buttons: the hidden part tells a screen reader which photo each one is for.
+            const which = (
+              <>
+                {' '}
+                <span className="sr-only">{t(keys.which, { number })}</span>
+              </>
+            );
+            const moveButton = (kind: 'earlier' | 'later', label: string) => (
+              <Button
+                id={buttonId(kind, image.id)}
+                size="sm"
+                variant="ghost"
+                className="flex-1"
+                disabled={busy !== null}
+                loading={busy?.kind === kind && busy.id === image.id}
+                onClick={() => void move(kind, index)}
+              >
+                {t(label)}
+                {which}
+              </Button>
+            );
+            return (
+              <li key={image.id} className="flex flex-col gap-2">
+                <div className="relative">
+                  <img
+                    src={mediaUrl(image.thumb_filename, cdnPrefix)}
+                    alt={t(isMain ? keys.altMain : keys.alt, { ...altValues, number })}
+                    className={[
+                      'aspect-square w-full rounded-lg object-cover',
+                      isMain ? 'outline-3 outline-offset-2 outline-brand' : '',
+                    ].join(' ')}
+                    loading="lazy"
+                  />
+                  {isMain ? (
+                    <span className="badge absolute start-2 top-2" aria-hidden="true">
+                      {t(keys.mainBadge)}
+                    </span>
+                  ) : null}
+                </div>
+                {isMain ? null : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    block
+                    disabled={busy !== null}
+                    loading={busy?.kind === 'main' && busy.id === image.id}
+                    onClick={() => void run({ kind: 'main', id: image.id }, () => makeMain(image.id), 'main')}
+                  >
+                    {t(keys.makeMain)}
+                    {which}
+                  </Button>
+                )}
+                {moveKeys && images.length > 1 ? (
+                  <div className="flex gap-2">
+                    {index > 0 ? moveButton('earlier', moveKeys.earlier) : null}
+                    {index < images.length - 1 ? moveButton('later', moveKeys.later) : null}
+                  </div>
+                ) : null}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  block
+                  disabled={busy !== null}
+                  loading={busy?.kind === 'remove' && busy.id === image.id}
+                  onClick={() => setRemoving({ image, number })}
+                >
+                  {t(keys.remove)}
+                  {which}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p>{t(keys.none)}</p>
+      )}
+      {full ? (
+        <p>{t(keys.full, { max: PROFILE_IMAGE_MAX_COUNT })}</p>
+      ) : (
+        <PhotoDropArea
+          label={busy?.kind === 'upload' ? t(keys.uploading) : t(keys.add)}
+          hint={t(keys.hint)}
+          problemId={problem ? problemId : undefined}
+          disabled={busy !== null}
+          onFile={add}
+        />
+      )}
+      {problem ? <FormAlert id={problemId}>{t(problem, { max: PROFILE_IMAGE_MAX_COUNT })}</FormAlert> : null}
+      {renderDone(doneKey ? t(doneKey) : null)}
+      {removing ? (
+        <Modal
+          open
+          onClose={() => setRemoving(null)}
+          title={t(keys.removeTitle)}
+          footer={
+            <>
+              <Button variant="ghost" onClick={() => setRemoving(null)}>
+                {t(keys.removeKeep)}
+              </Button>
+              <Button variant="danger" onClick={() => void confirmRemove()}>
+                {t(keys.removeConfirm)}
+              </Button>
+            </>
+          }
+        >
+          <div className="space-y-3">
+            <img
+              src={mediaUrl(removing.image.thumb_filename, cdnPrefix)}
+              alt={t(keys.alt, { ...altValues, number: removing.number })}
+              className="size-32 rounded-lg object-cover"
+            />
+            <p>{t(keys.removeText)}</p>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}
