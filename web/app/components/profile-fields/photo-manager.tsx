@@ -1,5 +1,5 @@
 import { PROFILE_IMAGE_MAX_COUNT, type ProfileImage } from '@rendezvous/contract';
-import { useId, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../lib/media';
 import { Button } from '../ui/button';
@@ -66,7 +66,10 @@ export interface PhotoManagerProps<T> {
   listClassName: string;
 }
 
-type Busy = { kind: 'upload' } | { kind: 'main' | 'remove' | 'earlier' | 'later'; id: number } | null;
+const MOVES = ['earlier', 'later'] as const;
+type Move = (typeof MOVES)[number];
+
+type Busy = { kind: 'upload' } | { kind: 'main' | 'remove' | Move; id: number } | null;
 
 /** `ids` with the one at `from` moved a place towards `step`. */
 function moved(ids: number[], from: number, step: -1 | 1): number[] {
@@ -103,7 +106,6 @@ export function PhotoManager<T>({
   const problemId = useId();
   const buttonIds = useId();
   const full = images.length >= PROFILE_IMAGE_MAX_COUNT;
-  const buttonId = (kind: 'earlier' | 'later', imageId: number) => `${buttonIds}-${kind}-${imageId}`;
 
   async function run(next: Exclude<Busy, null>, call: () => Promise<T>, outcome: PhotoChange) {
     setBusy(next);
@@ -131,7 +133,21 @@ export function PhotoManager<T>({
     void run({ kind: 'upload' }, () => upload(file), 'added');
   }
 
-  async function move(kind: 'earlier' | 'later', index: number) {
+  // The pressed move button is disabled while its call runs; once the photos show the new order
+  // it takes the focus back, or its twin at either end, where the pressed one is gone.
+  const focusAfterMove = useRef<{ kind: Move; imageId: number } | null>(null);
+  useEffect(() => {
+    const after = focusAfterMove.current;
+    if (busy !== null || !after) return;
+    focusAfterMove.current = null;
+    const twin = after.kind === 'earlier' ? 'later' : 'earlier';
+    const target =
+      document.getElementById(`${buttonIds}-${after.kind}-${after.imageId}`) ??
+      document.getElementById(`${buttonIds}-${twin}-${after.imageId}`);
+    target?.focus();
+  }, [busy, buttonIds]);
+
+  function move(kind: Move, index: number) {
     if (!reorder) return;
     const image = images[index]!;
     const ids = moved(
@@ -139,12 +155,8 @@ export function PhotoManager<T>({
       index,
       kind === 'earlier' ? -1 : 1,
     );
-    if (!(await run({ kind, id: image.id }, () => reorder(ids), 'moved'))) return;
-    // At either end the pressed button goes; its twin, then the heading, keeps the place.
-    const other = kind === 'earlier' ? 'later' : 'earlier';
-    const target =
-      document.getElementById(buttonId(kind, image.id)) ?? document.getElementById(buttonId(other, image.id));
-    (target ?? headingRef.current)?.focus();
+    focusAfterMove.current = { kind, imageId: image.id };
+    void run({ kind, id: image.id }, () => reorder(ids), 'moved');
   }
 
   async function confirmRemove() {
@@ -173,20 +185,8 @@ export function PhotoManager<T>({
                 <span className="sr-only">{t(keys.which, { number })}</span>
               </>
             );
-            const moveButton = (kind: 'earlier' | 'later', label: string) => (
-              <Button
-                id={buttonId(kind, image.id)}
-                size="sm"
-                variant="ghost"
-                className="flex-1"
-                disabled={busy !== null}
-                loading={busy?.kind === kind && busy.id === image.id}
-                onClick={() => void move(kind, index)}
-              >
-                {t(label)}
-                {which}
-              </Button>
-            );
+            // The first photo cannot move earlier, nor the last later.
+            const moves = MOVES.filter((kind) => (kind === 'earlier' ? index > 0 : index < images.length - 1));
             return (
               <li key={image.id} className="flex flex-col gap-2">
                 <div className="relative">
@@ -218,10 +218,23 @@ export function PhotoManager<T>({
                     {which}
                   </Button>
                 )}
-                {moveKeys && images.length > 1 ? (
+                {moveKeys && moves.length > 0 ? (
                   <div className="flex gap-2">
-                    {index > 0 ? moveButton('earlier', moveKeys.earlier) : null}
-                    {index < images.length - 1 ? moveButton('later', moveKeys.later) : null}
+                    {moves.map((kind) => (
+                      <Button
+                        key={kind}
+                        id={`${buttonIds}-${kind}-${image.id}`}
+                        size="sm"
+                        variant="ghost"
+                        className="flex-1"
+                        disabled={busy !== null}
+                        loading={busy?.kind === kind && busy.id === image.id}
+                        onClick={() => move(kind, index)}
+                      >
+                        {t(moveKeys[kind])}
+                        {which}
+                      </Button>
+                    ))}
                   </div>
                 ) : null}
                 <Button
