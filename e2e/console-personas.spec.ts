@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { PersonaDetail, PersonaSitesResponse } from '@rendezvous/contract';
 import { addStaff, firstLogin, logInNewAdmin, staffContext, unique } from './console';
 import { en, expect, test } from './fixtures';
-import { activeMember, secondPage, untranslatedText } from './members';
+import { activeMember, csrfHeaders, secondPage, untranslatedText } from './members';
 import { PORT } from './playwright.config';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
@@ -110,6 +111,101 @@ test('an admin creates a persona with a photo and a sheet; members find it marke
     await expectResults(member);
     await expect(card).toHaveCount(0);
   }).toPass();
+  await member.context().close();
+});
+
+test('an admin puts a persona’s photos in order, then retires it: its waiting conversation leaves the queue and the member sees it gone', async ({
+  page,
+  browser,
+}) => {
+  await logInNewAdmin(page);
+  const headers = await csrfHeaders(page);
+  const { sites } = (await (await page.request.get('/api/console/personas/sites')).json()) as PersonaSitesResponse;
+  const site = sites.find((candidate) => candidate.name === 'Rendezvous');
+  if (!site) throw new Error('The demo data has no Rendezvous site');
+  const name = `Maud ${unique()}`;
+  const created = await page.request.post('/api/console/personas', {
+    headers,
+    data: {
+      site_id: site.id,
+      name,
+      language: 'en',
+      gender: 'female',
+      date_of_birth: `${new Date().getFullYear() - 58}-03-14`,
+      country: site.countries[0]!,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id } = (await created.json()) as PersonaDetail;
+  for (const file of ['first.png', 'second.png']) {
+    const uploaded = await page.request.post(`/api/console/personas/${id}/images`, {
+      headers,
+      multipart: { file: { name: file, mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(uploaded.status()).toBe(200);
+  }
+
+  // The main photo moves to second place; the order stays after a reload.
+  await page.goto(`/console/personas/${id}`);
+  const photos = page.getByRole('region', { name: en('console.personas.photos.title') });
+  const photo = (number: number, main = false) =>
+    photos.getByRole('img', { name: en(`console.personas.photos.${main ? 'alt_main' : 'alt'}`, { number, name }) });
+  await expect(photo(1, true)).toBeVisible();
+  await photos
+    .getByRole('button', {
+      name: `${en('console.personas.photos.move_later')} ${en('console.personas.photos.which', { number: 1 })}`,
+    })
+    .click();
+  await expect(photos.getByRole('status')).toHaveText(en('console.personas.photos.done_moved'));
+  await page.reload();
+  await expect(photo(1)).toBeVisible();
+  await expect(photo(2, true)).toBeVisible();
+
+  // A member writes to the persona; the admin takes the conversation at once, so no operator's
+  // "take next" elsewhere on this server gets it, and sees it in the queue as theirs.
+  const member = await secondPage(browser);
+  await activeMember(member, 'Jet');
+  await member.goto(`/members/${id}`);
+  await member.getByRole('link', { name: en('member_page.chat', { name }) }).click();
+  await expect(member).toHaveURL(/\/chats\/\d+$/);
+  const conversation = Number(/(\d+)$/.exec(member.url())?.[1]);
+  const composer = member.getByRole('textbox', { name: en('chats.message_label', { name }) });
+  await composer.fill('Are you still there, Maud?');
+  await composer.press('Enter');
+  await expect(member.getByRole('list', { name: en('chats.messages_label', { name }) })).toContainText(
+    'Are you still there, Maud?',
+  );
+  // An admin made by the command line holds no conversations until they choose to.
+  expect((await page.request.put('/api/console/me/capacity', { headers, data: { capacity: 5 } })).status()).toBe(200);
+  const claimed = await page.request.post(`/api/console/inbox/conversations/${conversation}/claim`, { headers });
+  expect(claimed.status(), await claimed.text()).toBe(200);
+  await page.goto('/console/inbox');
+  const row = page
+    .getByRole('list', { name: en('console.inbox.queue.list_label') })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: en('console.inbox.queue.row', { member: 'Jet', persona: name }) }) });
+  await expect(row).toContainText(en('console.inbox.queue.held_by_you'));
+
+  await page.goto(`/console/personas/${id}`);
+  const visibility = page.getByRole('region', { name: en('console.personas.state_section.title') });
+  await visibility.getByRole('button', { name: en('console.personas.state_section.to_retired') }).click();
+  const confirm = page.getByRole('dialog', { name: en('console.personas.state_section.to_retired_title', { name }) });
+  await confirm.getByRole('button', { name: en('console.personas.state_section.to_retired') }).click();
+  await expect(visibility.getByRole('status')).toHaveText(en('console.personas.state_section.changed'));
+
+  await page.goto('/console/inbox');
+  // The queue is on screen (a list, or the word that nobody waits) without the retired persona's conversation.
+  await expect(
+    page
+      .getByRole('list', { name: en('console.inbox.queue.list_label') })
+      .or(page.getByText(en('console.inbox.queue.empty'))),
+  ).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The member's chat says the persona is gone, and offers nothing to write with.
+  await member.reload();
+  await expect(member.getByText(en('chats.unavailable', { name }))).toBeVisible();
+  await expect(composer).toHaveCount(0);
   await member.context().close();
 });
 
