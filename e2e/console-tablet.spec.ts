@@ -223,6 +223,11 @@ test('an operator answers from the inbox on a tablet', async ({ browser }) => {
   await expect(page.getByRole('list', { name: en('console.inbox.history.label', row) })).toContainText(
     'Are you on a tablet too?',
   );
+  await expect(
+    page
+      .getByRole('navigation', { name: en('console.nav.label') })
+      .getByRole('link', { name: en('console.inbox.nav') }),
+  ).toHaveAttribute('aria-current', 'page');
   const composer = page.getByRole('textbox', { name: en('console.inbox.composer.label', row) });
   await expectTabletReady(page, composer, 'inbox: open conversation');
 
