@@ -92,6 +92,14 @@ test.describe('an admin on a tablet', () => {
     await expect(heading(page, title)).toBeVisible();
     await expectTabletReady(page, primary, path);
   };
+  /** A list whose main action opens its form in a dialog: the list, then the dialog with its own main action. */
+  const visitAndOpen = async (path: string, title: string, open: string, dialogTitle: string, submit: string) => {
+    const opener = main().getByRole('button', { name: en(open) });
+    await visit(path, title, opener);
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: en(dialogTitle) });
+    await expectTabletReady(page, dialog.getByRole('button', { name: en(submit) }), `${path}: ${dialogTitle}`);
+  };
 
   test('home and supervision', async () => {
     await page.goto('/console');
@@ -104,14 +112,12 @@ test.describe('an admin on a tablet', () => {
   });
 
   test('staff and its create dialog', async () => {
-    const add = main().getByRole('button', { name: en('console.staff.add') });
-    await visit('/console/staff', 'console.staff.title', add);
-    await add.click();
-    const form = page.getByRole('dialog', { name: en('console.staff.form.create_title') });
-    await expectTabletReady(
-      page,
-      form.getByRole('button', { name: en('console.staff.form.submit_create') }),
-      'staff: create dialog',
+    await visitAndOpen(
+      '/console/staff',
+      'console.staff.title',
+      'console.staff.add',
+      'console.staff.form.create_title',
+      'console.staff.form.submit_create',
     );
   });
 
@@ -147,14 +153,12 @@ test.describe('an admin on a tablet', () => {
   });
 
   test('snippets and the add dialog', async () => {
-    const add = main().getByRole('button', { name: en('console.snippets.add') });
-    await visit('/console/snippets', 'console.snippets.title', add);
-    await add.click();
-    const form = page.getByRole('dialog', { name: en('console.snippets.form.create_title') });
-    await expectTabletReady(
-      page,
-      form.getByRole('button', { name: en('console.snippets.form.save') }),
-      'snippets: add dialog',
+    await visitAndOpen(
+      '/console/snippets',
+      'console.snippets.title',
+      'console.snippets.add',
+      'console.snippets.form.create_title',
+      'console.snippets.form.save',
     );
   });
 
