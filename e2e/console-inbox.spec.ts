@@ -1,8 +1,16 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { LOCALES, type ConsoleMe, type ProfileCard } from '@rendezvous/contract';
-import { createConsoleAdmin, createStaff, firstLogin, staffContext, unique } from './console';
+import { LOCALES, type ConsoleMe } from '@rendezvous/contract';
+import {
+  createConsoleAdmin,
+  createStaff,
+  firstLogin,
+  memberAndPersona,
+  staffContext,
+  unique,
+  writeTo,
+} from './console';
 import { en, expect, test } from './fixtures';
-import { activeMember, secondPage, untranslatedText } from './members';
+import { untranslatedText } from './members';
 import { PORT, TEST_ENV } from './playwright.config';
 
 /**
@@ -58,30 +66,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await Promise.all([admin, olga, carl].map((staff) => staff?.context.close()));
 });
-
-/** A new member on a phone, logged in, and a persona of the site found through their own search. */
-async function memberAndPersona(browser: Parameters<typeof secondPage>[0], name: string) {
-  const member = await secondPage(browser);
-  await activeMember(member, name);
-  const search = await member.request.get('/api/search.php?auto_load=1');
-  const { profiles } = (await search.json()) as { profiles: ProfileCard[] };
-  const persona = profiles.find((profile) => profile.fictional);
-  if (!persona) throw new Error('The first search page shows no persona');
-  return { member, persona };
-}
-
-/** The member opens the persona's chat and writes; the chat stays open. */
-async function writeTo(member: Page, persona: ProfileCard, text: string) {
-  await member.goto(`/members/${persona.id}`);
-  await member.getByRole('link', { name: en('member_page.chat', { name: persona.name }) }).click();
-  await expect(member).toHaveURL(/\/chats\/\d+$/);
-  const composer = member.getByRole('textbox', { name: en('chats.message_label', { name: persona.name }) });
-  await composer.fill(text);
-  await composer.press('Enter');
-  await expect(member.getByRole('list', { name: en('chats.messages_label', { name: persona.name }) })).toContainText(
-    text,
-  );
-}
 
 const queueRow = (page: Page, member: string, persona: string) =>
   page

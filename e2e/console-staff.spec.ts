@@ -82,6 +82,8 @@ test('every visible string of the console goes through translation', async ({ pa
   await page.getByLabel('[[console.login.code]]').fill(await generate({ secret: DEMO_ADMIN.totpSecret }));
   expect(await untranslatedText(page)).toEqual([]);
   await page.getByRole('button', { name: '[[console.login.verify]]' }).click();
+  // Logged in once the console's home opens; leaving sooner cuts the login's own way there short.
+  await expect(page).toHaveURL(/\/console$/);
 
   for (const [path, heading] of [
     ['/console', /console\.home\.title/],

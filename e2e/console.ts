@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import type { CreateStaffRequest, StaffPasswordResponse } from '@rendezvous/contract';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { CreateStaffRequest, ProfileCard, StaffPasswordResponse } from '@rendezvous/contract';
 import { generate } from 'otplib';
 import { en, expect } from './fixtures';
-import { csrfHeaders } from './members';
+import { activeMember, csrfHeaders, secondPage } from './members';
 import { TEST_ENV } from './playwright.config';
 
 const ADMIN_CLI = path.resolve(import.meta.dirname, '../server/dist/console-admin-cli.js');
@@ -29,33 +29,49 @@ export async function logInNewAdmin(page: Page): Promise<void> {
   await firstLogin(page, email, createConsoleAdmin(TEST_ENV, email, 'Ada Admin'));
 }
 
+/** Where the first login stands when `atEachStep` is called: the password form, the app's set-up, the codes to save. */
+export type FirstLoginStep = 'password' | 'enrol' | 'recovery';
+
 /**
  * The first login: the password, then the authenticator app set up from the key shown in text
- * (the app's code computed from it here), then the recovery codes saved.
+ * (the app's code computed from it here), then the recovery codes saved. Answers the app's key;
+ * `atEachStep` looks at each step before it is completed.
  */
-export async function firstLogin(page: Page, email: string, password: string) {
+export async function firstLogin(
+  page: Page,
+  email: string,
+  password: string,
+  atEachStep: (step: FirstLoginStep) => Promise<void> = async () => {},
+): Promise<string> {
   await page.goto('/console');
   await expect(page).toHaveURL(/\/console\/login$/);
+  await atEachStep('password');
   await page.getByLabel(en('console.login.email')).fill(email);
   await page.getByLabel(en('console.login.password')).fill(password);
   await page.getByRole('button', { name: en('console.login.submit') }).click();
 
   await expect(page.getByRole('heading', { name: en('console.enrol.title') })).toBeVisible();
   await expect(page.getByRole('img', { name: en('console.enrol.qr_alt') })).toBeVisible();
+  await atEachStep('enrol');
   const secret = await page.getByLabel(en('console.enrol.secret_label')).inputValue();
   await page.getByLabel(en('console.login.code')).fill(await generate({ secret }));
   await page.getByRole('button', { name: en('console.enrol.submit') }).click();
 
   const codes = page.getByRole('list', { name: en('console.recovery.list_label') }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  await atEachStep('recovery');
   await page.getByRole('button', { name: en('console.recovery.saved') }).click();
   await expect(page).toHaveURL(/\/console$/);
+  return secret;
 }
 
-/** A browser context of its own for one staff member: a laptop's window, an address of its own (per-IP limits). */
-export function staffContext(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+export type StaffDevice = Pick<BrowserContextOptions, 'viewport' | 'hasTouch'>;
+const LAPTOP: StaffDevice = { viewport: { width: 1280, height: 900 } };
+
+/** A browser context of its own for one staff member: a laptop's window unless told, an address of its own (per-IP limits). */
+export function staffContext(browser: Browser, device: StaffDevice = LAPTOP): Promise<BrowserContext> {
   const [a, b, c] = crypto.randomBytes(3);
-  return browser.newContext({ viewport, extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` } });
+  return browser.newContext({ ...device, extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` } });
 }
 
 /** A staff account made by the admin logged in on `admin`, through the staff call; answers its password. */
@@ -88,4 +104,28 @@ export async function addStaff(
   const password = (await handover.getByLabel(en('console.staff.password_label')).textContent()) ?? '';
   await handover.getByRole('button', { name: en('console.staff.done') }).click();
   return { email, password };
+}
+
+/** A new member on a phone, logged in, and a persona of the site found through their own search. */
+export async function memberAndPersona(browser: Browser, name: string) {
+  const member = await secondPage(browser);
+  await activeMember(member, name);
+  const search = await member.request.get('/api/search.php?auto_load=1');
+  const { profiles } = (await search.json()) as { profiles: ProfileCard[] };
+  const persona = profiles.find((profile) => profile.fictional);
+  if (!persona) throw new Error('The first search page shows no persona');
+  return { member, persona };
+}
+
+/** The member opens the persona's chat and writes; the chat stays open. */
+export async function writeTo(member: Page, persona: ProfileCard, text: string) {
+  await member.goto(`/members/${persona.id}`);
+  await member.getByRole('link', { name: en('member_page.chat', { name: persona.name }) }).click();
+  await expect(member).toHaveURL(/\/chats\/\d+$/);
+  const composer = member.getByRole('textbox', { name: en('chats.message_label', { name: persona.name }) });
+  await composer.fill(text);
+  await composer.press('Enter');
+  await expect(member.getByRole('list', { name: en('chats.messages_label', { name: persona.name }) })).toContainText(
+    text,
+  );
 }

@@ -1,4 +1,5 @@
 import type { ConsolePermission } from '@rendezvous/contract';
+import { CONSOLE_HOME_PATH } from '../lib/console-session';
 
 export interface ConsoleNavItem {
   to: string;
@@ -12,7 +13,7 @@ export interface ConsoleNavItem {
 
 /** The console's areas, in the order of the menu. */
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
-  { to: '/console', label: 'console.nav.home' },
+  { to: CONSOLE_HOME_PATH, label: 'console.nav.home' },
   {
     to: '/console/inbox',
     label: 'console.inbox.nav',
@@ -57,3 +58,18 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   },
   { to: '/console/account', label: 'console.nav.account', description: 'console.home.account' },
 ];
+
+/**
+ * The menu item a page belongs to: the longest `to` that is the page's path or a folder of it, so
+ * an area stays current on its inner pages (one conversation, one persona) while the supervision
+ * page, inside the inbox's folder, belongs to itself. Home owns only itself.
+ */
+export function currentNavItem<Item extends ConsoleNavItem>(
+  pathname: string,
+  items: readonly Item[],
+): Item | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return items
+    .filter((item) => path === item.to || (item.to !== CONSOLE_HOME_PATH && path.startsWith(`${item.to}/`)))
+    .reduce<Item | undefined>((best, item) => (best && best.to.length >= item.to.length ? best : item), undefined);
+}

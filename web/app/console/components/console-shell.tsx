@@ -2,10 +2,10 @@ import type { ConsoleMe } from '@rendezvous/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { CONSOLE_HOME_PATH, CONSOLE_LOGIN_PATH, forgetConsoleData, logOut, mayDo } from '../lib/console-session';
-import { CONSOLE_NAV } from './console-nav';
+import { CONSOLE_LOGIN_PATH, forgetConsoleData, logOut, mayDo } from '../lib/console-session';
+import { CONSOLE_NAV, currentNavItem } from './console-nav';
 
 /** The console's frame: its menu by the staff member's rights, who is logged in, and the way out. */
 export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactNode }) {
@@ -13,7 +13,9 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
+  const { pathname } = useLocation();
   const items = CONSOLE_NAV.filter((item) => !item.permission || mayDo(me, item.permission));
+  const current = currentNavItem(pathname, items);
 
   const leave = async () => {
     setLeaving(true);
@@ -37,14 +39,13 @@ export function ConsoleShell({ me, children }: { me: ConsoleMe; children: ReactN
             <ul className="flex flex-wrap gap-1">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink
+                  <Link
                     to={item.to}
-                    // Home matches only itself; an area stays marked on its inner pages (one persona).
-                    end={item.to === CONSOLE_HOME_PATH}
-                    className={({ isActive }) => `btn btn-sm ${isActive ? 'btn-secondary' : 'btn-ghost'}`}
+                    aria-current={item === current ? 'page' : undefined}
+                    className={`btn btn-sm ${item === current ? 'btn-secondary' : 'btn-ghost'}`}
                   >
                     {t(item.label)}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -4,7 +4,8 @@ import { FormTextareaField } from '../../../components/forms/form-fields';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
 import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
-import { EditorSection, SectionForm } from './editor-section';
+import { Section } from '../../../components/ui/section';
+import { SectionForm } from './editor-section';
 
 export interface AboutSectionProps {
   user: User;
@@ -26,7 +27,7 @@ export function AboutSection({ user, settings, onSaved }: AboutSectionProps) {
   if (notes.length === 0) return null;
 
   return (
-    <EditorSection title={t('profile_edit.about_title')} intro={t('profile_edit.about_intro')}>
+    <Section title={t('profile_edit.about_title')} intro={t('profile_edit.about_intro')}>
       <SectionForm
         submitLabel={t('profile_edit.about_save')}
         busy={busy}
@@ -45,6 +46,6 @@ export function AboutSection({ user, settings, onSaved }: AboutSectionProps) {
           />
         ))}
       </SectionForm>
-    </EditorSection>
+    </Section>
   );
 }

@@ -1,31 +1,10 @@
-import { useId, type FormEvent, type ReactNode, type Ref } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 
-export interface EditorSectionProps {
-  title: string;
-  intro?: string;
-  /** Lets a section move focus to its heading, e.g. after the focused photo was removed. */
-  headingRef?: Ref<HTMLHeadingElement>;
-  children: ReactNode;
-}
-
-/** One card of the profile page, a landmark named by its heading. */
-export function EditorSection({ title, intro, headingRef, children }: EditorSectionProps) {
-  const headingId = useId();
-  return (
-    <section className="card space-y-4 p-4 sm:p-5" aria-labelledby={headingId}>
-      <div>
-        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="heading text-xl focus:outline-none">
-          {title}
-        </h2>
-        {intro ? <p className="mt-1 text-ink-muted">{intro}</p> : null}
-      </div>
-      {children}
-    </section>
-  );
-}
+// The photos section still imports the card by its editor name; it is the shared Section.
+export { Section as EditorSection } from '../../../components/ui/section';
 
 export interface SectionFormProps {
   /** The save button's text, naming what it saves (several sections share the page). */

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
 import { updateLocation } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
-import { EditorSection, SectionForm } from './editor-section';
+import { Section } from '../../../components/ui/section';
+import { SectionForm } from './editor-section';
 
 export interface LocationSectionProps {
   user: User;
@@ -58,7 +59,7 @@ export function LocationSection({ user, settings, onSaved }: LocationSectionProp
   if (settings.countries.length <= 1 && regions.length === 0 && !showCity) return null;
 
   return (
-    <EditorSection title={t('profile_edit.location_title')} intro={t('profile_edit.location_intro')}>
+    <Section title={t('profile_edit.location_title')} intro={t('profile_edit.location_intro')}>
       <SectionForm
         submitLabel={t('profile_edit.location_save')}
         busy={busy}
@@ -80,6 +81,6 @@ export function LocationSection({ user, settings, onSaved }: LocationSectionProp
           }}
         />
       </SectionForm>
-    </EditorSection>
+    </Section>
   );
 }

@@ -15,7 +15,8 @@ import { useProfileFieldLabels } from '../../../components/profile-fields/labels
 import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
-import { EditorSection, SectionForm } from './editor-section';
+import { Section } from '../../../components/ui/section';
+import { SectionForm } from './editor-section';
 
 export interface PersonalSectionProps {
   user: User;
@@ -65,7 +66,7 @@ export function PersonalSection({ user, settings, onSaved, today: fixedToday }: 
     birth.fieldState.error?.message ?? (joinDateParts(birthParts) ? dateOfBirthProblem(birthParts, today) : null);
 
   return (
-    <EditorSection title={t('profile_edit.personal_title')} intro={t('profile_edit.personal_intro')}>
+    <Section title={t('profile_edit.personal_title')} intro={t('profile_edit.personal_intro')}>
       <SectionForm
         submitLabel={t('profile_edit.personal_save')}
         busy={busy}
@@ -108,6 +109,6 @@ export function PersonalSection({ user, settings, onSaved, today: fixedToday }: 
           />
         ))}
       </SectionForm>
-    </EditorSection>
+    </Section>
   );
 }

@@ -1,11 +1,12 @@
 import { AUDIT_TARGET_TYPES, STAFF_AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from '@rendezvous/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
+import { ConsoleTable } from '../../../components/console-table';
+import { FilterForm, useFiltersInUrl } from '../../../components/console-filters';
+import { LoadState } from '../../../components/load-state';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { auditQueryOptions } from '../api/audit-calls';
 
@@ -40,14 +41,10 @@ function queryOf(filters: Filters): AuditQuery {
 /** The audit log: who did what to whom, when and from where, filtered and paged. */
 export function AuditScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+  const [filters, show, params] = useFiltersInUrl(FILTERS);
   const audit = useInfiniteQuery(auditQueryOptions(queryOf(filters)));
 
-  const apply = (next: Partial<Filters>) => {
-    const merged = { ...filters, ...next };
-    setParams(Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== '')));
-  };
+  const apply = (next: Partial<Filters>) => show({ ...filters, ...next });
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
 
   return (
@@ -65,15 +62,7 @@ export function AuditScreen() {
           </Button>
         </p>
       ) : null}
-      {audit.isPending ? <p role="status">{t('console.loading')}</p> : null}
-      {audit.isError ? (
-        <div role="alert" className="space-y-3">
-          <p>{t('console.load_failed')}</p>
-          <Button variant="secondary" onClick={() => void audit.refetch()}>
-            {t('console.retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState query={audit} />
       {audit.isSuccess && entries.length === 0 ? <p>{t('console.audit.empty')}</p> : null}
       {entries.length > 0 ? (
         <AuditTable
@@ -91,59 +80,44 @@ export function AuditScreen() {
   );
 }
 
-function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filters: Partial<Filters>) => void }) {
+function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filters: Filters) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(filters);
-  const set = (name: keyof Filters) => (value: string) => setDraft((current) => ({ ...current, [name]: value }));
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   const all = t('console.audit.all');
-
   return (
-    <form
-      onSubmit={submit}
-      aria-label={t('console.audit.filters')}
+    <FilterForm
+      label={t('console.audit.filters')}
+      filters={filters}
+      onApply={onApply}
+      applyLabel={t('console.audit.apply')}
+      clearLabel={t('console.audit.clear')}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto] lg:items-end"
     >
-      <SelectField
-        label={t('console.audit.action')}
-        name="action"
-        value={draft.action}
-        onChange={set('action')}
-        placeholder={all}
-        options={STAFF_AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) }))}
-      />
-      <SelectField
-        label={t('console.audit.target_type')}
-        name="target_type"
-        value={draft.target_type}
-        onChange={set('target_type')}
-        placeholder={all}
-        options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`console.audit.targets.${type}`) }))}
-      />
-      <TextField
-        label={t('console.audit.target_id')}
-        name="target_id"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        value={draft.target_id}
-        onChange={set('target_id')}
-      />
-      <TextField label={t('console.audit.from')} name="from" type="date" value={draft.from} onChange={set('from')} />
-      <TextField label={t('console.audit.to')} name="to" type="date" value={draft.to} onChange={set('to')} />
-      <div className="flex gap-2">
-        <Button type="submit">{t('console.audit.apply')}</Button>
-        <Button
-          variant="ghost"
-          onClick={() => onApply({ action: '', target_type: '', target_id: '', from: '', to: '', staff_id: '' })}
-        >
-          {t('console.audit.clear')}
-        </Button>
-      </div>
-    </form>
+      {(field) => (
+        <>
+          <SelectField
+            label={t('console.audit.action')}
+            {...field('action')}
+            placeholder={all}
+            options={STAFF_AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) }))}
+          />
+          <SelectField
+            label={t('console.audit.target_type')}
+            {...field('target_type')}
+            placeholder={all}
+            options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(`console.audit.targets.${type}`) }))}
+          />
+          <TextField
+            label={t('console.audit.target_id')}
+            {...field('target_id')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+          />
+          <TextField label={t('console.audit.from')} {...field('from')} type="date" />
+          <TextField label={t('console.audit.to')} {...field('to')} type="date" />
+        </>
+      )}
+    </FilterForm>
   );
 }
 
@@ -155,6 +129,8 @@ type Translate = ReturnType<typeof useTranslation>['t'];
  */
 const actionLabel = (t: Translate, action: string) =>
   t(`console.audit.actions.${action.replaceAll('.', '_')}`, { defaultValue: action });
+
+const AUDIT_COLUMNS = ['time', 'staff', 'action', 'target', 'detail', 'ip'] as const;
 
 function AuditTable({
   entries,
@@ -168,63 +144,53 @@ function AuditTable({
   const { t } = useTranslation();
   const regional = useRegional();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-left">
-        <caption className="sr-only">{t('console.audit.title')}</caption>
-        <thead className="border-b border-line text-sm text-ink-muted">
-          <tr>
-            {(['time', 'staff', 'action', 'target', 'detail', 'ip'] as const).map((column) => (
-              <th key={column} scope="col" className="py-2 pe-3">
-                {t(`console.audit.table.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-line align-top">
-              <td className="whitespace-nowrap py-2 pe-3" translate="no">
-                {formatDateTime(entry.created_at, regional)}
-              </td>
-              <td className="py-2 pe-3" translate="no">
-                {entry.staff_id === null ? (
-                  entry.staff_email
-                ) : (
-                  <button
-                    type="button"
-                    className="underline"
-                    title={t('console.audit.only_this_staff')}
-                    onClick={() => onStaff(entry.staff_id ?? 0)}
-                  >
-                    {entry.staff_email}
-                  </button>
-                )}
-              </td>
-              <td className="py-2 pe-3">{actionLabel(t, entry.action)}</td>
-              <td className="py-2 pe-3">
-                {entry.target_type && entry.target_id !== null ? (
-                  <button
-                    type="button"
-                    className="underline"
-                    title={t('console.audit.only_this_target')}
-                    onClick={() => onTarget(entry.target_type ?? '', entry.target_id ?? 0)}
-                  >
-                    {t(`console.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })} #
-                    {entry.target_id}
-                  </button>
-                ) : null}
-              </td>
-              <td className="py-2 pe-3 font-mono text-sm" translate="no">
-                <AuditDetail detail={entry.detail} changes={CHANGE_ACTIONS.test(entry.action)} />
-              </td>
-              <td className="py-2 pe-3 text-sm" translate="no">
-                {entry.ip}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={t('console.audit.title')}
+      columns={AUDIT_COLUMNS.map((column) => t(`console.audit.table.${column}`))}
+      className="min-w-[48rem]"
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-line align-top">
+          <td className="whitespace-nowrap py-2 pe-3" translate="no">
+            {formatDateTime(entry.created_at, regional)}
+          </td>
+          <td className="py-2 pe-3" translate="no">
+            {entry.staff_id === null ? (
+              entry.staff_email
+            ) : (
+              <button
+                type="button"
+                className="underline"
+                title={t('console.audit.only_this_staff')}
+                onClick={() => onStaff(entry.staff_id ?? 0)}
+              >
+                {entry.staff_email}
+              </button>
+            )}
+          </td>
+          <td className="py-2 pe-3">{actionLabel(t, entry.action)}</td>
+          <td className="py-2 pe-3">
+            {entry.target_type && entry.target_id !== null ? (
+              <button
+                type="button"
+                className="underline"
+                title={t('console.audit.only_this_target')}
+                onClick={() => onTarget(entry.target_type ?? '', entry.target_id ?? 0)}
+              >
+                {t(`console.audit.targets.${entry.target_type}`, { defaultValue: entry.target_type })} #
+                {entry.target_id}
+              </button>
+            ) : null}
+          </td>
+          <td className="py-2 pe-3 font-mono text-sm" translate="no">
+            <AuditDetail detail={entry.detail} changes={CHANGE_ACTIONS.test(entry.action)} />
+          </td>
+          <td className="py-2 pe-3 text-sm" translate="no">
+            {entry.ip}
+          </td>
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 

@@ -11,6 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
+import { ConsoleTable } from '../../../components/console-table';
+import { ActionGroup } from '../../../components/action-group';
+import { LoadState } from '../../../components/load-state';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { INBOX_KEY, assignClaim, releaseClaim } from '../api/queue-calls';
 import { statsQueryOptions } from '../api/stats-calls';
@@ -22,7 +25,27 @@ import { WaitClock } from './wait-clock';
 /** The windows a supervisor looks back over, in hours. */
 const WINDOWS_HOURS = [1, 8, STATS_DEFAULT_HOURS, 24 * 7] as const;
 
-const figures = (seconds: number | null, none: string) => (seconds === null ? none : formatWait(seconds * 1000));
+const OPERATOR_COLUMNS = [
+  'console.inbox.supervision.name',
+  'console.inbox.supervision.online',
+  'console.inbox.supervision.holds',
+  'console.inbox.supervision.answers',
+  'console.inbox.supervision.per_hour',
+  'console.inbox.supervision.median',
+] as const;
+const SITE_COLUMNS = [
+  'console.inbox.queue.site',
+  'console.inbox.supervision.waiting',
+  'console.inbox.queue.past_target',
+  'console.inbox.supervision.longest_wait',
+  'console.inbox.supervision.per_hour',
+  'console.inbox.supervision.median',
+] as const;
+const CLAIM_COLUMNS = [
+  'console.inbox.supervision.conversation',
+  'console.inbox.supervision.holder',
+  'console.inbox.supervision.actions',
+] as const;
 
 /**
  * The supervisor's view: who is online and what they hold, how fast each operator and site
@@ -77,15 +100,7 @@ export function SupervisionScreen({ me }: { me: ConsoleMe }) {
         ) : null}
       </div>
 
-      {stats.isPending ? <p role="status">{t('console.loading')}</p> : null}
-      {stats.isError ? (
-        <div role="alert" className="space-y-2">
-          <p>{t('console.load_failed')}</p>
-          <Button variant="secondary" onClick={() => void stats.refetch()}>
-            {t('console.retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState query={stats} />
       {stats.isSuccess ? (
         <>
           <p className="text-lg">
@@ -112,129 +127,92 @@ export function SupervisionScreen({ me }: { me: ConsoleMe }) {
   );
 }
 
+/** How fast answers come, the last two columns of the operators' table and the sites'. */
+function AnswerRateCells({ perHour, medianSeconds }: { perHour: number; medianSeconds: number | null }) {
+  const { t } = useTranslation();
+  const decimal = new Intl.NumberFormat(useRegional(), { maximumFractionDigits: 1 });
+  return (
+    <>
+      <td className="py-2 pe-3">{decimal.format(perHour)}</td>
+      <td className="py-2">
+        {medianSeconds === null ? t('console.inbox.supervision.none') : formatWait(medianSeconds * 1000)}
+      </td>
+    </>
+  );
+}
+
 function OperatorsTable({ operators }: { operators: readonly OperatorStats[] }) {
   const { t } = useTranslation();
   const regional = useRegional();
-  const decimal = new Intl.NumberFormat(regional, { maximumFractionDigits: 1 });
-  const none = t('console.inbox.supervision.none');
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="heading text-start text-xl">{t('console.inbox.supervision.operators')}</caption>
-        <thead className="border-b border-line text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.name')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.online')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.holds')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.answers')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.per_hour')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('console.inbox.supervision.median')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {operators.map((operator) => (
-            <tr key={operator.staff.id} className="border-b border-line">
-              <th scope="row" className="py-2 pe-3 font-normal">
-                <span className="font-semibold" translate="no">
-                  {operator.staff.name}
-                </span>{' '}
-                · {t(`console.roles.${operator.staff.role}`)}
-              </th>
-              <td className="py-2 pe-3">
-                {operator.online
-                  ? t('console.inbox.supervision.is_online')
-                  : operator.last_seen_at
-                    ? t('console.inbox.supervision.last_seen', {
-                        time: formatDateTime(Date.parse(operator.last_seen_at), regional),
-                      })
-                    : t('console.inbox.supervision.never_seen')}
-              </td>
-              <td className="py-2 pe-3">
-                {t('console.inbox.supervision.holds_value', { claims: operator.claims, capacity: operator.capacity })}
-              </td>
-              <td className="py-2 pe-3">{operator.answers}</td>
-              <td className="py-2 pe-3">{decimal.format(operator.answers_per_hour)}</td>
-              <td className="py-2">{figures(operator.median_answer_seconds, none)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={t('console.inbox.supervision.operators')}
+      captionShown
+      columns={OPERATOR_COLUMNS.map((column) => t(column))}
+      className="min-w-[40rem] text-sm"
+    >
+      {operators.map((operator) => (
+        <tr key={operator.staff.id} className="border-b border-line">
+          <th scope="row" className="py-2 pe-3 font-normal">
+            <span className="font-semibold" translate="no">
+              {operator.staff.name}
+            </span>{' '}
+            · {t(`console.roles.${operator.staff.role}`)}
+          </th>
+          <td className="py-2 pe-3">
+            {operator.online
+              ? t('console.inbox.supervision.is_online')
+              : operator.last_seen_at
+                ? t('console.inbox.supervision.last_seen', {
+                    time: formatDateTime(Date.parse(operator.last_seen_at), regional),
+                  })
+                : t('console.inbox.supervision.never_seen')}
+          </td>
+          <td className="py-2 pe-3">
+            {t('console.inbox.supervision.holds_value', { claims: operator.claims, capacity: operator.capacity })}
+          </td>
+          <td className="py-2 pe-3">{operator.answers}</td>
+          <AnswerRateCells perHour={operator.answers_per_hour} medianSeconds={operator.median_answer_seconds} />
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 
 function SitesTable({ stats, now }: { stats: StatsResponse; now: number }) {
   const { t } = useTranslation();
-  const regional = useRegional();
-  const decimal = new Intl.NumberFormat(regional, { maximumFractionDigits: 1 });
-  const none = t('console.inbox.supervision.none');
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="heading text-start text-xl">{t('console.inbox.supervision.sites')}</caption>
-        <thead className="border-b border-line text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.queue.site')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.waiting')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.queue.past_target')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.longest_wait')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.per_hour')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('console.inbox.supervision.median')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {stats.sites.map((site) => (
-            <tr key={site.counters.site_id} className="border-b border-line">
-              <th scope="row" className="py-2 pe-3 font-semibold" translate="no">
-                {site.counters.name}
-              </th>
-              <td className="py-2 pe-3">
-                {t('console.inbox.supervision.waiting_value', {
-                  waiting: site.counters.waiting,
-                  claimed: site.counters.claimed,
-                })}
-              </td>
-              <td className={`py-2 pe-3 ${site.counters.past_target > 0 ? 'font-semibold text-danger' : ''}`}>
-                {site.counters.past_target}
-              </td>
-              <td className="py-2 pe-3">
-                {site.counters.oldest_waiting_since ? (
-                  <WaitClock since={site.counters.oldest_waiting_since} now={now} />
-                ) : (
-                  none
-                )}
-              </td>
-              <td className="py-2 pe-3">{decimal.format(site.answers_per_hour)}</td>
-              <td className="py-2">{figures(site.median_answer_seconds, none)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={t('console.inbox.supervision.sites')}
+      captionShown
+      columns={SITE_COLUMNS.map((column) => t(column))}
+      className="min-w-[40rem] text-sm"
+    >
+      {stats.sites.map((site) => (
+        <tr key={site.counters.site_id} className="border-b border-line">
+          <th scope="row" className="py-2 pe-3 font-semibold" translate="no">
+            {site.counters.name}
+          </th>
+          <td className="py-2 pe-3">
+            {t('console.inbox.supervision.waiting_value', {
+              waiting: site.counters.waiting,
+              claimed: site.counters.claimed,
+            })}
+          </td>
+          <td className={`py-2 pe-3 ${site.counters.past_target > 0 ? 'font-semibold text-danger' : ''}`}>
+            {site.counters.past_target}
+          </td>
+          <td className="py-2 pe-3">
+            {site.counters.oldest_waiting_since ? (
+              <WaitClock since={site.counters.oldest_waiting_since} now={now} />
+            ) : (
+              t('console.inbox.supervision.none')
+            )}
+          </td>
+          <AnswerRateCells perHour={site.answers_per_hour} medianSeconds={site.median_answer_seconds} />
+        </tr>
+      ))}
+    </ConsoleTable>
   );
 }
 
@@ -256,45 +234,32 @@ function ClaimsTable({
   const { t } = useTranslation();
   const regional = useRegional();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <caption className="heading text-start text-xl">{t('console.inbox.supervision.claims')}</caption>
-        <thead className="border-b border-line text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.conversation')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.inbox.supervision.holder')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('console.inbox.supervision.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {claims.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="py-2 text-ink-muted">
-                {t('console.inbox.supervision.no_claims')}
-              </td>
-            </tr>
-          ) : null}
-          {claims.map((claim) => (
-            <ClaimRow
-              key={claim.conversation}
-              me={me}
-              claim={claim}
-              operators={operators}
-              busy={busy(claim.conversation)}
-              since={formatDateTime(Date.parse(claim.claim.claimed_at), regional)}
-              onRelease={() => onRelease(claim.conversation)}
-              onAssign={(staff) => onAssign(claim.conversation, staff)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      caption={t('console.inbox.supervision.claims')}
+      captionShown
+      columns={CLAIM_COLUMNS.map((column) => t(column))}
+      className="min-w-[44rem] text-sm"
+    >
+      {claims.length === 0 ? (
+        <tr>
+          <td colSpan={3} className="py-2 text-ink-muted">
+            {t('console.inbox.supervision.no_claims')}
+          </td>
+        </tr>
+      ) : null}
+      {claims.map((claim) => (
+        <ClaimRow
+          key={claim.conversation}
+          me={me}
+          claim={claim}
+          operators={operators}
+          busy={busy(claim.conversation)}
+          since={formatDateTime(Date.parse(claim.claim.claimed_at), regional)}
+          onRelease={() => onRelease(claim.conversation)}
+          onAssign={(staff) => onAssign(claim.conversation, staff)}
+        />
+      ))}
+    </ConsoleTable>
   );
 }
 
@@ -334,11 +299,7 @@ function ClaimRow({
         {t('console.inbox.supervision.since', { time: since })}
       </td>
       <td className="py-2">
-        <div
-          role="group"
-          aria-label={t('console.inbox.supervision.actions_for', names)}
-          className="flex flex-wrap items-end gap-2"
-        >
+        <ActionGroup label={t('console.inbox.supervision.actions_for', names)} className="items-end">
           <Button size="sm" variant="secondary" loading={busy} onClick={onRelease}>
             {t('console.inbox.supervision.release')}
           </Button>
@@ -358,7 +319,7 @@ function ClaimRow({
           <Button size="sm" variant="ghost" loading={busy} disabled={to === ''} onClick={() => onAssign(Number(to))}>
             {t('console.inbox.supervision.hand_over')}
           </Button>
-        </div>
+        </ActionGroup>
       </td>
     </tr>
   );

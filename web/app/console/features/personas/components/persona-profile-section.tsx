@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { useApiForm } from '../../../../lib/forms/use-api-form';
-import { ConsoleSection, DoneStatus } from '../../../components/console-section';
+import { Section } from '../../../../components/ui/section';
+import { DoneStatus } from '../../../components/console-section';
 import { useSavedUntilEdit } from '../../../lib/use-saved-until-edit';
 import { updatePersona, useShowPersona } from '../api/persona-calls';
 import { personaFailureOf } from './persona-failure';
@@ -38,7 +39,7 @@ export function PersonaProfileSection({ persona, site }: { persona: PersonaDetai
   const [saved, setSaved] = useSavedUntilEdit(form.watch);
 
   return (
-    <ConsoleSection title={t('console.personas.profile.title')} intro={t('console.personas.profile.intro')}>
+    <Section title={t('console.personas.profile.title')} intro={t('console.personas.profile.intro')}>
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
         {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
         <PersonaProfileFields form={form} site={site} />
@@ -49,6 +50,6 @@ export function PersonaProfileSection({ persona, site }: { persona: PersonaDetai
           <DoneStatus>{saved && !busy ? t('console.personas.saved') : null}</DoneStatus>
         </div>
       </form>
-    </ConsoleSection>
+    </Section>
   );
 }

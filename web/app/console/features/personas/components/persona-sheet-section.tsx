@@ -10,7 +10,8 @@ import { FormTextareaField } from '../../../../components/forms/form-fields';
 import { Button } from '../../../../components/ui/button';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { useApiForm } from '../../../../lib/forms/use-api-form';
-import { ConsoleSection, DoneStatus } from '../../../components/console-section';
+import { Section } from '../../../../components/ui/section';
+import { DoneStatus } from '../../../components/console-section';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { useSavedUntilEdit } from '../../../lib/use-saved-until-edit';
 import { savePersonaSheet, useShowPersona } from '../api/persona-calls';
@@ -46,7 +47,7 @@ export function PersonaSheetSection({ persona }: { persona: PersonaDetail }) {
   const { updated_at: updatedAt, updated_by: updatedBy } = persona.sheet;
 
   return (
-    <ConsoleSection title={t('console.personas.sheet.title')} intro={t('console.personas.sheet.intro')}>
+    <Section title={t('console.personas.sheet.title')} intro={t('console.personas.sheet.intro')}>
       {updatedAt ? (
         <p className="text-sm text-ink-muted">
           {t(updatedBy ? 'console.personas.sheet.changed_by' : 'console.personas.sheet.changed', {
@@ -75,6 +76,6 @@ export function PersonaSheetSection({ persona }: { persona: PersonaDetail }) {
           <DoneStatus>{saved && !busy ? t('console.personas.saved') : null}</DoneStatus>
         </div>
       </form>
-    </ConsoleSection>
+    </Section>
   );
 }

@@ -2,9 +2,9 @@ import type { PersonaDetail, PersonaState } from '@rendezvous/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
-import { FormAlert } from '../../../../components/ui/form-alert';
-import { Modal } from '../../../../components/ui/modal';
-import { ConsoleSection, DoneStatus } from '../../../components/console-section';
+import { Section } from '../../../../components/ui/section';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DoneStatus } from '../../../components/console-section';
 import { setPersonaState, useShowPersona } from '../api/persona-calls';
 import { personaFailureOf } from './persona-failure';
 
@@ -23,26 +23,16 @@ export function PersonaStateSection({ persona }: { persona: PersonaDetail }) {
   const { t } = useTranslation();
   const show = useShowPersona();
   const [asking, setAsking] = useState<PersonaState | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [changed, setChanged] = useState(false);
 
   const confirm = async (to: PersonaState) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      show(await setPersonaState(persona.id, to));
-      setChanged(true);
-      setAsking(null);
-    } catch (error) {
-      setFailure(personaFailureOf(error));
-    } finally {
-      setBusy(false);
-    }
+    show(await setPersonaState(persona.id, to));
+    setChanged(true);
+    setAsking(null);
   };
 
   return (
-    <ConsoleSection title={t('console.personas.state_section.title')}>
+    <Section title={t('console.personas.state_section.title')}>
       <p>
         <strong>{t(`console.personas.states.${persona.state}`)}</strong>
         {': '}
@@ -55,7 +45,6 @@ export function PersonaStateSection({ persona }: { persona: PersonaDetail }) {
             variant={to === 'retired' ? 'danger' : 'secondary'}
             onClick={() => {
               setChanged(false);
-              setFailure(null);
               setAsking(to);
             }}
           >
@@ -65,29 +54,18 @@ export function PersonaStateSection({ persona }: { persona: PersonaDetail }) {
       </div>
       <DoneStatus>{changed ? t('console.personas.state_section.changed') : null}</DoneStatus>
       {asking ? (
-        <Modal
-          open
-          onClose={() => setAsking(null)}
+        <ConfirmDialog
           title={t(`console.personas.state_section.${moveOf(persona.state, asking)}_title`, { name: persona.name })}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setAsking(null)}>
-                {t('console.personas.cancel')}
-              </Button>
-              <Button
-                variant={asking === 'retired' ? 'danger' : 'primary'}
-                loading={busy}
-                onClick={() => void confirm(asking)}
-              >
-                {t(`console.personas.state_section.${moveOf(persona.state, asking)}`)}
-              </Button>
-            </>
-          }
+          cancelLabel={t('console.personas.cancel')}
+          confirmLabel={t(`console.personas.state_section.${moveOf(persona.state, asking)}`)}
+          confirmVariant={asking === 'retired' ? 'danger' : 'primary'}
+          onClose={() => setAsking(null)}
+          onConfirm={() => confirm(asking)}
+          failureOf={personaFailureOf}
         >
-          {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
           <p>{t(`console.personas.state_section.${moveOf(persona.state, asking)}_text`)}</p>
-        </Modal>
+        </ConfirmDialog>
       ) : null}
-    </ConsoleSection>
+    </Section>
   );
 }

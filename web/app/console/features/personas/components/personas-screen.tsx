@@ -6,14 +6,16 @@ import {
   type PersonaSite,
 } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCountryNames } from '../../../../components/profile-fields/labels';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
 import { mediaUrl } from '../../../../lib/media';
+import { FilterForm, useFiltersInUrl } from '../../../components/console-filters';
+import { ConsoleTable } from '../../../components/console-table';
+import { LoadState } from '../../../components/load-state';
 import { personasQueryOptions } from '../api/persona-calls';
 import { NEW_PERSONA_PAGE_PATH, personaPagePath } from '../persona-paths';
 import { FictionalMark, PersonaStateBadge } from './persona-badges';
@@ -39,17 +41,11 @@ function queryOf(filters: Filters, page: string): PersonaListQuery {
 /** The fictional profiles of every site: found by site, language, state and name, a page at a time. */
 export function PersonasScreen({ sites }: { sites: readonly PersonaSite[] }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+  const [filters, setFilters, params] = useFiltersInUrl(FILTERS);
   const query = queryOf(filters, params.get('page') ?? '1');
   const personas = useQuery(personasQueryOptions(query));
 
-  const show = (next: Filters, page = 1) =>
-    setParams(
-      Object.fromEntries(
-        Object.entries({ ...next, page: page > 1 ? String(page) : '' }).filter(([, value]) => value !== ''),
-      ),
-    );
+  const show = (next: Filters, page = 1) => setFilters({ ...next, page: page > 1 ? String(page) : '' });
   const paging = personas.data?.paging;
   const pages = paging ? Math.max(1, Math.ceil(paging.num_results / paging.per_page)) : 1;
 
@@ -65,15 +61,7 @@ export function PersonasScreen({ sites }: { sites: readonly PersonaSite[] }) {
       </div>
       {/* Keyed by the applied filters, so the form shows them again after a link or a reset. */}
       <PersonaFilters key={params.toString()} filters={filters} sites={sites} onApply={(next) => show(next)} />
-      {personas.isPending ? <p role="status">{t('console.loading')}</p> : null}
-      {personas.isError ? (
-        <div role="alert" className="space-y-3">
-          <p>{t('console.load_failed')}</p>
-          <Button variant="secondary" onClick={() => void personas.refetch()}>
-            {t('console.retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState query={personas} />
       {personas.isSuccess ? (
         <>
           <p role="status">{t('console.personas.count', { count: personas.data.paging.num_results })}</p>
@@ -115,62 +103,45 @@ function PersonaFilters({
   onApply: (filters: Filters) => void;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(filters);
-  const set = (name: keyof Filters) => (value: string) => setDraft((current) => ({ ...current, [name]: value }));
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onApply(draft);
-  };
   const all = t('console.personas.all');
-
   return (
-    <form
-      onSubmit={submit}
-      aria-label={t('console.personas.filters')}
+    <FilterForm
+      label={t('console.personas.filters')}
+      filters={filters}
+      onApply={onApply}
+      applyLabel={t('console.personas.apply')}
+      clearLabel={t('console.personas.clear')}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
     >
-      <SelectField
-        label={t('console.personas.fields.site')}
-        name="site"
-        value={draft.site}
-        onChange={set('site')}
-        placeholder={all}
-        options={sites.map((site) => ({ value: String(site.id), label: site.name }))}
-        translate="no"
-      />
-      <SelectField
-        label={t('console.personas.fields.language')}
-        name="language"
-        value={draft.language}
-        onChange={set('language')}
-        placeholder={all}
-        options={LOCALES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
-      />
-      <SelectField
-        label={t('console.personas.state')}
-        name="state"
-        value={draft.state}
-        onChange={set('state')}
-        placeholder={all}
-        options={PERSONA_STATES.map((state) => ({ value: state, label: t(`console.personas.states.${state}`) }))}
-      />
-      <TextField
-        label={t('console.personas.fields.name')}
-        name="q"
-        type="search"
-        value={draft.q}
-        onChange={set('q')}
-        trim
-      />
-      <div className="flex gap-2">
-        <Button type="submit">{t('console.personas.apply')}</Button>
-        <Button variant="ghost" onClick={() => onApply({ site: '', language: '', state: '', q: '' })}>
-          {t('console.personas.clear')}
-        </Button>
-      </div>
-    </form>
+      {(field) => (
+        <>
+          <SelectField
+            label={t('console.personas.fields.site')}
+            {...field('site')}
+            placeholder={all}
+            options={sites.map((site) => ({ value: String(site.id), label: site.name }))}
+            translate="no"
+          />
+          <SelectField
+            label={t('console.personas.fields.language')}
+            {...field('language')}
+            placeholder={all}
+            options={LOCALES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+          />
+          <SelectField
+            label={t('console.personas.state')}
+            {...field('state')}
+            placeholder={all}
+            options={PERSONA_STATES.map((state) => ({ value: state, label: t(`console.personas.states.${state}`) }))}
+          />
+          <TextField label={t('console.personas.fields.name')} {...field('q')} type="search" trim />
+        </>
+      )}
+    </FilterForm>
   );
 }
+
+const PERSONA_COLUMNS = ['persona', 'site', 'language', 'state', 'sheet'] as const;
 
 function PersonaTable({ personas, sites }: { personas: readonly PersonaListItem[]; sites: readonly PersonaSite[] }) {
   const { t } = useTranslation();
@@ -178,71 +149,59 @@ function PersonaTable({ personas, sites }: { personas: readonly PersonaListItem[
   const siteOf = (id: number) => sites.find((site) => site.id === id);
 
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left">
-        <caption className="sr-only">{t('console.personas.title')}</caption>
-        <thead className="border-b border-line text-sm text-ink-muted">
-          <tr>
-            {(['persona', 'site', 'language', 'state', 'sheet'] as const).map((column) => (
-              <th key={column} scope="col" className="py-2 pe-3">
-                {t(`console.personas.table.${column}`)}
-              </th>
-            ))}
+    <ConsoleTable
+      caption={t('console.personas.title')}
+      columns={PERSONA_COLUMNS.map((column) => t(`console.personas.table.${column}`))}
+      className="min-w-[40rem]"
+    >
+      {personas.map((persona) => {
+        const site = siteOf(persona.site_id);
+        const place = [persona.city, persona.country ? countryName(persona.country) : null].filter(Boolean).join(', ');
+        return (
+          <tr key={persona.id} className="border-b border-line align-middle">
+            <th scope="row" className="py-2 pe-3 font-normal">
+              <div className="flex items-center gap-3">
+                {persona.main_image ? (
+                  <img
+                    src={mediaUrl(persona.main_image.thumb_filename, '')}
+                    alt=""
+                    loading="lazy"
+                    className="size-12 shrink-0 rounded-lg object-cover"
+                  />
+                ) : (
+                  <span
+                    className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-surface-muted text-xl text-ink-muted"
+                    aria-hidden="true"
+                    translate="no"
+                  >
+                    {persona.name.slice(0, 1).toUpperCase()}
+                  </span>
+                )}
+                <span>
+                  <Link to={personaPagePath(persona.id)} className="font-semibold underline">
+                    <span translate="no">{persona.name}</span>
+                  </Link>
+                  {site?.fictional_icon ? <FictionalMark /> : null}
+                  <br />
+                  <span className="text-sm text-ink-muted" translate="no">
+                    {[persona.age, place].filter((part) => part !== null && part !== '').join(' · ')}
+                  </span>
+                </span>
+              </div>
+            </th>
+            <td className="py-2 pe-3" translate="no">
+              {site?.name ?? persona.site_id}
+            </td>
+            <td className="py-2 pe-3">{t(`languages.${persona.language}`, { defaultValue: persona.language })}</td>
+            <td className="py-2 pe-3">
+              <PersonaStateBadge state={persona.state} />
+            </td>
+            <td className="py-2 pe-3">
+              {t(persona.has_sheet ? 'console.personas.sheet_written' : 'console.personas.sheet_missing')}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {personas.map((persona) => {
-            const site = siteOf(persona.site_id);
-            const place = [persona.city, persona.country ? countryName(persona.country) : null]
-              .filter(Boolean)
-              .join(', ');
-            return (
-              <tr key={persona.id} className="border-b border-line align-middle">
-                <th scope="row" className="py-2 pe-3 font-normal">
-                  <div className="flex items-center gap-3">
-                    {persona.main_image ? (
-                      <img
-                        src={mediaUrl(persona.main_image.thumb_filename, '')}
-                        alt=""
-                        loading="lazy"
-                        className="size-12 shrink-0 rounded-lg object-cover"
-                      />
-                    ) : (
-                      <span
-                        className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-surface-muted text-xl text-ink-muted"
-                        aria-hidden="true"
-                        translate="no"
-                      >
-                        {persona.name.slice(0, 1).toUpperCase()}
-                      </span>
-                    )}
-                    <span>
-                      <Link to={personaPagePath(persona.id)} className="font-semibold underline">
-                        <span translate="no">{persona.name}</span>
-                      </Link>
-                      {site?.fictional_icon ? <FictionalMark /> : null}
-                      <br />
-                      <span className="text-sm text-ink-muted" translate="no">
-                        {[persona.age, place].filter((part) => part !== null && part !== '').join(' · ')}
-                      </span>
-                    </span>
-                  </div>
-                </th>
-                <td className="py-2 pe-3" translate="no">
-                  {site?.name ?? persona.site_id}
-                </td>
-                <td className="py-2 pe-3">{t(`languages.${persona.language}`, { defaultValue: persona.language })}</td>
-                <td className="py-2 pe-3">
-                  <PersonaStateBadge state={persona.state} />
-                </td>
-                <td className="py-2 pe-3">
-                  {t(persona.has_sheet ? 'console.personas.sheet_written' : 'console.personas.sheet_missing')}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ConsoleTable>
   );
 }

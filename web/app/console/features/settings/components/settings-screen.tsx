@@ -14,7 +14,9 @@ import { Button } from '../../../../components/ui/button';
 import { FormAlert } from '../../../../components/ui/form-alert';
 import { ApiError } from '../../../../lib/api-client';
 import { useApiForm } from '../../../../lib/forms/use-api-form';
-import { ConsoleSection, DoneStatus } from '../../../components/console-section';
+import { Section } from '../../../../components/ui/section';
+import { DoneStatus } from '../../../components/console-section';
+import { LoadState } from '../../../components/load-state';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { useSavedUntilEdit } from '../../../lib/use-saved-until-edit';
 import { saveSiteSettings, siteSettingsQueryOptions } from '../api/settings-calls';
@@ -47,6 +49,9 @@ const FORM_FIELDS: Record<string, keyof SettingsFormValues> = {
   claim_idle_seconds: 'claim_idle_minutes',
 };
 
+/** The settings the form shows, in its order; each is `<setting>_minutes` in the form and has a label and hint. */
+const MINUTE_SETTINGS = ['answer_target', 'claim_idle'] as const;
+
 const formValuesOf = (settings: ConsoleSiteSettings): SettingsFormValues => ({
   answer_target_minutes: String(settings.answer_target_seconds / MINUTE_S),
   claim_idle_minutes: String(settings.claim_idle_seconds / MINUTE_S),
@@ -75,7 +80,6 @@ export function SettingsScreen({ sites }: { sites: readonly { id: number; name: 
 }
 
 function SiteSettings({ site }: { site: { id: number; name: string; domain: string } }) {
-  const { t } = useTranslation();
   const settings = useQuery(siteSettingsQueryOptions(site.id));
   const title = (
     <>
@@ -87,18 +91,10 @@ function SiteSettings({ site }: { site: { id: number; name: string; domain: stri
   );
 
   return (
-    <ConsoleSection title={title}>
-      {settings.isPending ? <p role="status">{t('console.loading')}</p> : null}
-      {settings.isError ? (
-        <div role="alert" className="space-y-3">
-          <p>{t('console.load_failed')}</p>
-          <Button variant="secondary" onClick={() => void settings.refetch()}>
-            {t('console.retry')}
-          </Button>
-        </div>
-      ) : null}
+    <Section title={title}>
+      <LoadState query={settings} />
       {settings.isSuccess ? <SiteSettingsForm settings={settings.data} /> : null}
-    </ConsoleSection>
+    </Section>
   );
 }
 
@@ -137,28 +133,20 @@ function SiteSettingsForm({ settings }: { settings: ConsoleSiteSettings }) {
           : t('console.settings.defaults')}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormTextField
-          control={control}
-          name="answer_target_minutes"
-          type="number"
-          inputMode="decimal"
-          min={range.min}
-          step="any"
-          label={t('console.settings.answer_target')}
-          hint={t('console.settings.answer_target_hint', range)}
-          required
-        />
-        <FormTextField
-          control={control}
-          name="claim_idle_minutes"
-          type="number"
-          inputMode="decimal"
-          min={range.min}
-          step="any"
-          label={t('console.settings.claim_idle')}
-          hint={t('console.settings.claim_idle_hint', range)}
-          required
-        />
+        {MINUTE_SETTINGS.map((setting) => (
+          <FormTextField
+            key={setting}
+            control={control}
+            name={`${setting}_minutes`}
+            type="number"
+            inputMode="decimal"
+            min={range.min}
+            step="any"
+            label={t(`console.settings.${setting}`)}
+            hint={t(`console.settings.${setting}_hint`, range)}
+            required
+          />
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button type="submit" loading={busy}>

@@ -12,11 +12,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../../components/ui/button';
-import { FormAlert } from '../../../../components/ui/form-alert';
-import { Modal } from '../../../../components/ui/modal';
 import { SelectField } from '../../../../components/ui/select-field';
 import { TextField } from '../../../../components/ui/text-field';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DoneStatus } from '../../../components/console-section';
+import { ActionGroup } from '../../../components/action-group';
+import { LoadState } from '../../../components/load-state';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { createSnippet, deleteSnippet, snippetsQueryOptions, updateSnippet } from '../api/snippet-calls';
 import { snippetFailureOf } from './snippet-failure';
@@ -222,15 +223,7 @@ function SnippetList({
         </Button>
       </div>
       <DoneStatus>{done ? t(`console.snippets.done_${done}`) : null}</DoneStatus>
-      {snippets.isPending ? <p role="status">{t('console.loading')}</p> : null}
-      {snippets.isError ? (
-        <div role="alert" className="space-y-3">
-          <p>{t('console.load_failed')}</p>
-          <Button variant="secondary" onClick={() => void snippets.refetch()}>
-            {t('console.retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState query={snippets} />
       {snippets.isSuccess && snippets.data.snippets.length === 0 ? <p>{t('console.snippets.empty')}</p> : null}
       {snippets.isSuccess && snippets.data.snippets.length > 0 ? (
         <ul className="space-y-3" aria-label={t(`console.snippets.list_title.${level.scope}`)}>
@@ -247,18 +240,14 @@ function SnippetList({
               <p className="whitespace-pre-wrap" translate="no">
                 {snippet.body}
               </p>
-              <div
-                className="flex flex-wrap gap-2"
-                role="group"
-                aria-label={t('console.snippets.actions', { shortcut: snippet.shortcut })}
-              >
+              <ActionGroup label={t('console.snippets.actions', { shortcut: snippet.shortcut })}>
                 <Button size="sm" variant="secondary" onClick={() => onEdit(snippet)}>
                   {t('console.snippets.edit')}
                 </Button>
                 <Button size="sm" variant="ghost" onClick={() => onDelete(snippet)}>
                   {t('console.snippets.delete')}
                 </Button>
-              </div>
+              </ActionGroup>
             </li>
           ))}
         </ul>
@@ -330,42 +319,25 @@ function DeleteSnippetDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await deleteSnippet(snippet.id);
-      queryClient.setQueryData(snippetsQueryOptions(level).queryKey, (list) =>
-        list ? { snippets: list.snippets.filter((other) => other.id !== snippet.id) } : list,
-      );
-      onDeleted();
-    } catch (error) {
-      setFailure(snippetFailureOf(error));
-      setBusy(false);
-    }
+    await deleteSnippet(snippet.id);
+    queryClient.setQueryData(snippetsQueryOptions(level).queryKey, (list) =>
+      list ? { snippets: list.snippets.filter((other) => other.id !== snippet.id) } : list,
+    );
+    onDeleted();
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t('console.snippets.delete_title', { shortcut: snippet.shortcut })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('console.snippets.cancel')}
-          </Button>
-          <Button variant="danger" loading={busy} onClick={() => void confirm()}>
-            {t('console.snippets.delete')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('console.snippets.cancel')}
+      confirmLabel={t('console.snippets.delete')}
+      onClose={onClose}
+      onConfirm={confirm}
+      failureOf={snippetFailureOf}
     >
-      {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
       <p>{t('console.snippets.delete_text')}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }

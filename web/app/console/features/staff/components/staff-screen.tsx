@@ -3,8 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
-import { FormAlert } from '../../../../components/ui/form-alert';
 import { Modal } from '../../../../components/ui/modal';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConsoleTable } from '../../../components/console-table';
+import { ActionGroup } from '../../../components/action-group';
+import { LoadState } from '../../../components/load-state';
 import { ReconfirmCancelled, useReconfirmed } from '../../../components/reconfirm';
 import { formatDateTime, useRegional } from '../../../lib/regional';
 import { resetStaffPassword, runStaffAction, staffQueryOptions, type StaffAction } from '../api/staff-calls';
@@ -40,15 +43,10 @@ export function StaffScreen({ me }: { me: ConsoleMe }) {
           {t('console.staff.add')}
         </Button>
       </div>
-      {staff.isPending ? <p role="status">{t('console.loading')}</p> : null}
-      {staff.isError ? (
-        <div role="alert" className="space-y-3">
-          <p>{t(staff.error instanceof ReconfirmCancelled ? 'console.reconfirm.needed' : 'console.load_failed')}</p>
-          <Button variant="secondary" onClick={() => void staff.refetch()}>
-            {t('console.retry')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadState
+        query={staff}
+        failure={staff.error instanceof ReconfirmCancelled ? 'console.reconfirm.needed' : 'console.load_failed'}
+      />
       {staff.isSuccess ? (
         <StaffTable
           me={me}
@@ -107,6 +105,8 @@ export function StaffScreen({ me }: { me: ConsoleMe }) {
   );
 }
 
+const STAFF_COLUMNS = ['name', 'role', 'access', 'status', 'actions'] as const;
+
 function StaffTable({
   me,
   staff,
@@ -125,103 +125,75 @@ function StaffTable({
   const siteName = (id: number) => sites.find((site) => site.id === id)?.name ?? String(id);
 
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[48rem] text-left">
-        <caption className="sr-only">{t('console.staff.title')}</caption>
-        <thead className="border-b border-line text-sm text-ink-muted">
-          <tr>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.staff.table.name')}
+    <ConsoleTable
+      caption={t('console.staff.title')}
+      columns={STAFF_COLUMNS.map((column) => t(`console.staff.table.${column}`))}
+      className="min-w-[48rem]"
+    >
+      {staff.map((member) => {
+        const self = member.id === me.id;
+        return (
+          <tr key={member.id} className="border-b border-line align-top">
+            <th scope="row" className="py-3 pe-3 font-normal">
+              <span className="font-semibold" translate="no">
+                {member.name}
+              </span>
+              {self ? ` ${t('console.staff.you')}` : null}
+              <br />
+              <span className="text-sm text-ink-muted" translate="no">
+                {member.email}
+              </span>
             </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.staff.table.role')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.staff.table.access')}
-            </th>
-            <th scope="col" className="py-2 pe-3">
-              {t('console.staff.table.status')}
-            </th>
-            <th scope="col" className="py-2">
-              {t('console.staff.table.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.map((member) => {
-            const self = member.id === me.id;
-            return (
-              <tr key={member.id} className="border-b border-line align-top">
-                <th scope="row" className="py-3 pe-3 font-normal">
-                  <span className="font-semibold" translate="no">
-                    {member.name}
-                  </span>
-                  {self ? ` ${t('console.staff.you')}` : null}
-                  <br />
-                  <span className="text-sm text-ink-muted" translate="no">
-                    {member.email}
-                  </span>
-                </th>
-                <td className="py-3 pe-3">{t(`console.roles.${member.role}`)}</td>
-                <td className="py-3 pe-3 text-sm">
-                  {member.sites.length > 0 ? (
-                    <span translate="no">{member.sites.map(siteName).join(', ')}</span>
-                  ) : (
-                    t('console.home.none')
-                  )}
-                  <br />
-                  {member.languages.map((language) => t(`languages.${language}`)).join(', ') || t('console.home.none')}
-                  <br />
-                  {t('console.staff.table.capacity', { capacity: member.capacity })}
-                </td>
-                <td className="py-3 pe-3 text-sm">
-                  {t(`console.staff.status.${member.status}`)}
-                  <br />
-                  {t(member.two_factor ? 'console.staff.two_factor.on' : 'console.staff.two_factor.off')}
-                  <br />
-                  {member.last_seen_at === null
-                    ? t('console.staff.never_seen')
-                    : t('console.staff.last_seen', { time: formatDateTime(member.last_seen_at, regional) })}
-                </td>
-                <td className="py-3">
-                  <div
-                    className="flex flex-wrap gap-2"
-                    role="group"
-                    aria-label={t('console.staff.actions.label', { name: member.name })}
-                  >
-                    <Button size="sm" variant="secondary" onClick={() => onEdit(member)}>
-                      {t('console.staff.actions.edit')}
+            <td className="py-3 pe-3">{t(`console.roles.${member.role}`)}</td>
+            <td className="py-3 pe-3 text-sm">
+              {member.sites.length > 0 ? (
+                <span translate="no">{member.sites.map(siteName).join(', ')}</span>
+              ) : (
+                t('console.home.none')
+              )}
+              <br />
+              {member.languages.map((language) => t(`languages.${language}`)).join(', ') || t('console.home.none')}
+              <br />
+              {t('console.staff.table.capacity', { capacity: member.capacity })}
+            </td>
+            <td className="py-3 pe-3 text-sm">
+              {t(`console.staff.status.${member.status}`)}
+              <br />
+              {t(member.two_factor ? 'console.staff.two_factor.on' : 'console.staff.two_factor.off')}
+              <br />
+              {member.last_seen_at === null
+                ? t('console.staff.never_seen')
+                : t('console.staff.last_seen', { time: formatDateTime(member.last_seen_at, regional) })}
+            </td>
+            <td className="py-3">
+              <ActionGroup label={t('console.staff.actions.label', { name: member.name })}>
+                <Button size="sm" variant="secondary" onClick={() => onEdit(member)}>
+                  {t('console.staff.actions.edit')}
+                </Button>
+                {/* One's own access is for another admin to change; the server refuses it too. */}
+                {self ? null : (
+                  <>
+                    <Button
+                      size="sm"
+                      variant={member.status === 'active' ? 'danger' : 'secondary'}
+                      onClick={() => onAction(member, member.status === 'active' ? 'disable' : 'enable')}
+                    >
+                      {t(member.status === 'active' ? 'console.staff.actions.disable' : 'console.staff.actions.enable')}
                     </Button>
-                    {/* One's own access is for another admin to change; the server refuses it too. */}
-                    {self ? null : (
-                      <>
-                        <Button
-                          size="sm"
-                          variant={member.status === 'active' ? 'danger' : 'secondary'}
-                          onClick={() => onAction(member, member.status === 'active' ? 'disable' : 'enable')}
-                        >
-                          {t(
-                            member.status === 'active'
-                              ? 'console.staff.actions.disable'
-                              : 'console.staff.actions.enable',
-                          )}
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => onAction(member, 'reset-two-factor')}>
-                          {t('console.staff.actions.reset-two-factor')}
-                        </Button>
-                        <Button size="sm" variant="ghost" onClick={() => onAction(member, 'reset-password')}>
-                          {t('console.staff.actions.reset-password')}
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                    <Button size="sm" variant="ghost" onClick={() => onAction(member, 'reset-two-factor')}>
+                      {t('console.staff.actions.reset-two-factor')}
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => onAction(member, 'reset-password')}>
+                      {t('console.staff.actions.reset-password')}
+                    </Button>
+                  </>
+                )}
+              </ActionGroup>
+            </td>
+          </tr>
+        );
+      })}
+    </ConsoleTable>
   );
 }
 
@@ -238,43 +210,27 @@ function ConfirmActionDialog({
 }) {
   const { t } = useTranslation();
   const reconfirmed = useReconfirmed();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const confirm = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (action === 'reset-password') {
-        const { staff, password } = await reconfirmed(() => resetStaffPassword(member.id));
-        onDone(staff, password);
-      } else {
-        onDone((await reconfirmed(() => runStaffAction(member.id, action))).staff);
-      }
-    } catch (error) {
-      setFailure(staffFailureOf(error));
-      setBusy(false);
+    if (action === 'reset-password') {
+      const { staff, password } = await reconfirmed(() => resetStaffPassword(member.id));
+      onDone(staff, password);
+    } else {
+      onDone((await reconfirmed(() => runStaffAction(member.id, action))).staff);
     }
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t(`console.staff.actions.${action}`)}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('console.staff.form.cancel')}
-          </Button>
-          <Button variant={action === 'enable' ? 'primary' : 'danger'} loading={busy} onClick={() => void confirm()}>
-            {t('console.staff.confirm')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('console.staff.form.cancel')}
+      confirmLabel={t('console.staff.confirm')}
+      confirmVariant={action === 'enable' ? 'primary' : 'danger'}
+      onClose={onClose}
+      onConfirm={confirm}
+      failureOf={staffFailureOf}
     >
-      {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
       <p>{t(`console.staff.confirm_${action}`, { name: member.name })}</p>
-    </Modal>
+    </ConfirmDialog>
   );
 }
