@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
 
-// The photos section still imports the card by its console name; it is the shared Section.
-export { Section as ConsoleSection } from '../../components/ui/section';
-
 /** What went right last, beside the button that did it; the live region is there from the start so it is announced. */
 export function DoneStatus({ children }: { children: ReactNode }) {
   return (

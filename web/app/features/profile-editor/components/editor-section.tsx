@@ -3,9 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Button } from '../../../components/ui/button';
 
-// The photos section still imports the card by its editor name; it is the shared Section.
-export { Section as EditorSection } from '../../../components/ui/section';
-
 export interface SectionFormProps {
   /** The save button's text, naming what it saves (several sections share the page). */
   submitLabel: string;

@@ -9,7 +9,8 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { uploadProfileImage } from '../../../lib/user-calls';
 import { makeMainProfileImage, removeProfileImage } from '../api/profile-calls';
-import { EditorSection, SavedNote } from './editor-section';
+import { Section } from '../../../components/ui/section';
+import { SavedNote } from './editor-section';
 
 export interface PhotosSectionProps {
   user: User;
@@ -65,11 +66,7 @@ export function PhotosSection({ user, cdnPrefix, onSaved }: PhotosSectionProps) 
   const { t } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
-    <EditorSection
-      title={t('profile_edit.photos_title')}
-      intro={t('profile_edit.photos_intro')}
-      headingRef={headingRef}
-    >
+    <Section title={t('profile_edit.photos_title')} intro={t('profile_edit.photos_intro')} headingRef={headingRef}>
       <PhotoManager
         images={user.profile.images}
         mainId={user.profile.main_image?.id ?? null}
@@ -84,6 +81,6 @@ export function PhotosSection({ user, cdnPrefix, onSaved }: PhotosSectionProps) 
         renderDone={(text) => <SavedNote show={text !== null}>{text}</SavedNote>}
         listClassName="grid grid-cols-2 gap-3 sm:grid-cols-3"
       />
-    </EditorSection>
+    </Section>
   );
 }

@@ -56,9 +56,9 @@ describe('the profile editor', () => {
       expect(within(photos).queryByRole('button', { name: 'Make main photo (photo 1)' })).toBeNull();
 
       await user.click(within(photos).getByRole('button', { name: 'Make main photo (photo 2)' }));
-      expect(await within(photos).findByRole('status')).toHaveProperty(
-        'textContent',
-        'Your main photo has been changed.',
+      // The live region is there before the answer, so wait for its words, not for it.
+      await waitFor(() =>
+        expect(within(photos).getByRole('status').textContent).toBe('Your main photo has been changed.'),
       );
       expect(api.callsTo('PUT', '/api/profileimage.php')[0]?.body).toEqual({ id: 2, main: true });
       expect(within(photos).getByRole('img', { name: 'Your photo 2, your main photo' })).toBeTruthy();

@@ -7,7 +7,8 @@ import {
   type PhotoManagerKeys,
 } from '../../../../components/profile-fields/photo-manager';
 import { ApiError } from '../../../../lib/api-client';
-import { ConsoleSection, DoneStatus } from '../../../components/console-section';
+import { Section } from '../../../../components/ui/section';
+import { DoneStatus } from '../../../components/console-section';
 import {
   makeMainPersonaImage,
   orderPersonaImages,
@@ -66,7 +67,7 @@ export function PersonaPhotosSection({ persona }: { persona: PersonaDetail }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { id } = persona;
   return (
-    <ConsoleSection
+    <Section
       title={t(`${PHOTOS}.title`)}
       intro={t(`${PHOTOS}.intro`, { max: PROFILE_IMAGE_MAX_COUNT })}
       headingRef={headingRef}
@@ -87,6 +88,6 @@ export function PersonaPhotosSection({ persona }: { persona: PersonaDetail }) {
         renderDone={(text) => <DoneStatus>{text}</DoneStatus>}
         listClassName="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
       />
-    </ConsoleSection>
+    </Section>
   );
 }
