@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** What the console records of its own staff accounts (other areas add theirs as they come). */
-export const STAFF_AUDIT_ACTIONS = [
+/**
+ * Every action the audit log records, as `area.verb`: one list, so the console can offer each as a
+ * filter and name each in every language, and the server cannot record one that is not here.
+ */
+export const AUDIT_ACTIONS = [
   'staff.login',
   'staff.login_failed',
   'staff.logout',
@@ -14,7 +17,26 @@ export const STAFF_AUDIT_ACTIONS = [
   'staff.enable',
   'staff.two_factor_reset',
   'staff.password_reset',
+  'persona.create',
+  'persona.update',
+  'persona.sheet',
+  'persona.state',
+  'persona.image.add',
+  'persona.image.main',
+  'persona.image.order',
+  'persona.image.remove',
+  'inbox.claim',
+  'inbox.release',
+  'inbox.reassign',
+  'inbox.take_over',
+  'inbox.reply',
+  'inbox.note',
+  'snippet.create',
+  'snippet.update',
+  'snippet.delete',
+  'settings.update',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGET_TYPES = ['staff', 'member', 'persona', 'conversation', 'snippet', 'site'] as const;
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);

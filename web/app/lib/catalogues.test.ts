@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '@rendezvous/contract';
+import { AUDIT_ACTIONS, LOCALES } from '@rendezvous/contract';
 import { describe, expect, it } from 'vitest';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -43,5 +43,14 @@ describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s catalogue', (
     );
     // A few words are the same in both languages (brand names, "Error" in Dutch…); whole sections are not.
     expect(same.length / english.size).toBeLessThan(0.1);
+  });
+});
+
+describe('codes the server sends for the console to name', () => {
+  it('names every audit action, so the audit log shows no raw code', () => {
+    const unnamed = AUDIT_ACTIONS.filter(
+      (action) => !english.has(`console.audit.actions.${action.replaceAll('.', '_')}`),
+    );
+    expect(unnamed).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTargetType } from '@rendezvous/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -11,8 +12,8 @@ export interface AuditActor {
 
 export interface AuditEntry {
   /** What was done, as `area.verb` (`staff.create`, `inbox.reply`, `persona.update`). */
-  action: string;
-  target?: { type: 'staff' | 'member' | 'persona' | 'conversation' | 'snippet' | 'site'; id: number };
+  action: AuditAction;
+  target?: { type: AuditTargetType; id: number };
   siteId?: number;
   /** What changed, stored as JSON; never a password, code or secret. */
   detail?: Record<string, unknown>;

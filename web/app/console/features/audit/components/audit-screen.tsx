@@ -1,4 +1,4 @@
-import { AUDIT_TARGET_TYPES, STAFF_AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from '@rendezvous/contract';
+import { AUDIT_TARGET_TYPES, AUDIT_ACTIONS, type AuditEntry, type AuditQuery } from '@rendezvous/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
@@ -98,7 +98,7 @@ function AuditFilters({ filters, onApply }: { filters: Filters; onApply: (filter
             label={t('console.audit.action')}
             {...field('action')}
             placeholder={all}
-            options={STAFF_AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) }))}
+            options={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(t, action) }))}
           />
           <SelectField
             label={t('console.audit.target_type')}
