@@ -1,0 +1,112 @@
+import { LOCALE_COOKIE, paymentNotifyPath } from '@rendezvous/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalidInput, notFound } from '../../errors.js';
+import type { Catalogues } from '../../platform/i18n/catalogues.js';
+import { detectLocale } from '../../platform/i18n/detect-locale.js';
+import { renderDevCheckoutPage } from '../../platform/payments/dev/dev-checkout-page.js';
+import { DEV_CHECKOUT_PATH, DEV_OUTCOMES, type DevProcessor } from '../../platform/payments/dev/dev-provider.js';
+import type { OrdersRepository } from './orders.repository.js';
+import { keepRawBodies } from './provider-request.js';
+
+export interface DevCheckoutRoutesOptions {
+  dev: DevProcessor;
+  orders: OrdersRepository;
+  catalogues: Catalogues;
+  allowPseudo: boolean;
+}
+
+/** The test hook that sends a held "pay later" notification: the payment that succeeds after the tab closed. */
+export const DEV_RELEASE_PATH = '/payments/dev/release';
+
+const CheckoutQuerySchema = z.object({ order: z.coerce.number<string>().int().positive(), sig: z.string().max(100) });
+const DecisionSchema = CheckoutQuerySchema.extend({ outcome: z.enum(DEV_OUTCOMES) });
+
+/** Minor units in the member's language, for the test page only. */
+function formatAmount(minor: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale === 'pseudo' ? 'en' : locale, { style: 'currency', currency });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+/**
+ * The dev provider's hosted checkout (issue 16): what a processor's payment page is, served by
+ * this server outside production only (app.ts registers it only with the dev provider). Each
+ * button sends the processor's signed notification to our notify path, through the same HTTP
+ * route a real provider reaches, and then returns the member as a provider would.
+ */
+export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> = async (
+  app,
+  { dev, orders, catalogues, allowPseudo },
+) => {
+  async function sendNotification(server: FastifyInstance, host: string, fields: Record<string, string>) {
+    const response = await server.inject({
+      method: 'POST',
+      url: paymentNotifyPath('dev'),
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    if (response.statusCode !== 200) throw new Error(`The notify path answered ${response.statusCode}: ${response.body}`);
+  }
+
+  function signedOrder(order: number, sig: string) {
+    if (!dev.checkoutSigned(order, sig)) throw notFound('No such test payment');
+  }
+
+  app.get(
+    DEV_CHECKOUT_PATH,
+    { config: { access: 'public' }, schema: { querystring: CheckoutQuerySchema } },
+    async (request, reply) => {
+      const { order: orderId, sig } = request.query;
+      signedOrder(orderId, sig);
+      const order = await orders.find(orderId);
+      if (!order) throw notFound('No such test payment');
+      const locale = detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], allowPseudo);
+      const nonces = reply.pageNonces();
+      reply.header('Cache-Control', 'no-store');
+      return reply.type('text/html; charset=utf-8').send(
+        renderDevCheckoutPage({
+          locale,
+          catalogue: catalogues.get(locale),
+          orderId,
+          amount: formatAmount(order.gross, order.currency, locale),
+          sig,
+          open: dev.isOpen(orderId),
+          nonces,
+        }),
+      );
+    },
+  );
+
+  await app.register(async (rawScope) => {
+    keepRawBodies(rawScope);
+    const scope = rawScope.withTypeProvider<ZodTypeProvider>();
+    const formOf = (body: unknown) => Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
+
+    scope.post(DEV_CHECKOUT_PATH, { config: { access: 'public' } }, async (request, reply) => {
+      const parsed = DecisionSchema.safeParse(formOf(request.body));
+      if (!parsed.success) {
+        throw invalidInput(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      }
+      const { order, sig, outcome } = parsed.data;
+      signedOrder(order, sig);
+      if (!dev.isOpen(order)) throw notFound('This test payment is settled');
+      const { notification, returnUrl } = dev.decide(order, outcome);
+      if (notification) await sendNotification(app, request.host, notification);
+      return reply.redirect(returnUrl, 303);
+    });
+
+    scope.post(
+      DEV_RELEASE_PATH,
+      { config: { access: 'public' }, schema: { querystring: CheckoutQuerySchema } },
+      async (request, reply) => {
+        const { order, sig } = request.query;
+        signedOrder(order, sig);
+        const notification = dev.release(order);
+        if (!notification) throw notFound('No notification is held for this order');
+        await sendNotification(app, request.host, notification);
+        return reply.status(204).send();
+      },
+    );
+  });
+};
