@@ -393,3 +393,25 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     expect(await balance(buyer.id)).toBe(50);
   });
 });
+
+describe('payments in production', () => {
+  it('has no test checkout and no dev notify path', async () => {
+    const t = await createTestAppWithMail('sqlite', { env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) } });
+    try {
+      expect(t.app.payments.providers.enabled.has('dev')).toBe(false);
+      expect((await t.app.inject({ url: '/payments/dev/checkout?order=1&sig=x' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: paymentNotifyPath('dev') })).statusCode).toBe(404);
+      const id = await insertMember(t.database.db, t.siteId, { country: 'NL' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: ORDERS_PATH,
+        headers: browserHeaders(await sessionCookies(t.database.db, id)),
+        payload: ORDER,
+      });
+      // The site routes everything through dev, which production does not offer.
+      expect(response.json().error.code).toBe('payment_method_unavailable');
+    } finally {
+      await t.close();
+    }
+  });
+});
