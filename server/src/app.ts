@@ -104,7 +104,11 @@ declare module 'fastify' {
      * The payments module (issue 16): the providers, the one processing function and the
      * re-check of stuck orders, which the server runs on an interval and tests call directly.
      */
-    payments: { providers: ProviderRegistry; processing: PaymentProcessing; recheckOrders(now?: number): Promise<void> };
+    payments: {
+      providers: ProviderRegistry;
+      processing: PaymentProcessing;
+      recheckOrders(now?: number): Promise<void>;
+    };
   }
 }
 

@@ -69,7 +69,8 @@ export async function reverse(
   reference: string,
   businessKey: BusinessKey,
 ): Promise<number> {
-  if (!Number.isInteger(credits) || credits <= 0) throw new Error(`A reversal must be a positive integer, got ${credits}`);
+  if (!Number.isInteger(credits) || credits <= 0)
+    throw new Error(`A reversal must be a positive integer, got ${credits}`);
   const row = await trx
     .updateTable('members')
     .set((eb) => ({ credits: eb('credits', '-', credits) }))

@@ -70,7 +70,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The last guard: whatever else failed, one business event writes at most one ledger row.
   await db.schema.alterTable('credit_ledger').addColumn('business_key', 'text').execute();
-  await db.schema.createIndex('credit_ledger_business_key').on('credit_ledger').column('business_key').unique().execute();
+  await db.schema
+    .createIndex('credit_ledger_business_key')
+    .on('credit_ledger')
+    .column('business_key')
+    .unique()
+    .execute();
 
   // The country whose prices and methods the member chose at checkout (spec §3 payment country).
   await db.schema.alterTable('members').addColumn('payment_country', 'text').execute();

@@ -257,7 +257,8 @@ describe('mail templates', () => {
       }
       if (kind === 'receipt') {
         expect(mail.subject).toContain('42');
-        for (const body of [mail.html, mail.text]) for (const amount of ['€20.62', '€4.33', '€24.95']) expect(body).toContain(amount);
+        for (const body of [mail.html, mail.text])
+          for (const amount of ['€20.62', '€4.33', '€24.95']) expect(body).toContain(amount);
       }
       if (kind === 'complaint_notice' || kind === 'complaint_appeal') {
         expect(mail.subject).toContain('RV-ABCD2345');

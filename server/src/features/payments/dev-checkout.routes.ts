@@ -46,7 +46,8 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
       headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(fields).toString(),
     });
-    if (response.statusCode !== 200) throw new Error(`The notify path answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`The notify path answered ${response.statusCode}: ${response.body}`);
   }
 
   function signedOrder(order: number, sig: string) {
@@ -86,7 +87,9 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
     scope.post(DEV_CHECKOUT_PATH, { config: { access: 'public' } }, async (request, reply) => {
       const parsed = DecisionSchema.safeParse(formOf(request.body));
       if (!parsed.success) {
-        throw invalidInput(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+        throw invalidInput(
+          Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+        );
       }
       const { order, sig, outcome } = parsed.data;
       signedOrder(order, sig);

@@ -54,7 +54,12 @@ export function createOrdersRepository(db: Db) {
 
     /** The order if it is this member's: another member's order is as absent as a missing one. */
     async findOwn(memberId: number, id: number): Promise<OrderRow | undefined> {
-      return db.selectFrom('orders').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
     },
 
     async find(id: number): Promise<OrderRow | undefined> {

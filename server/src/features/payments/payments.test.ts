@@ -14,7 +14,13 @@ import { spend } from '../../ledger/credit-ledger.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/time.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
 import { createMemoryEventBus } from '../../realtime/event-bus.js';
-import { browserHeaders, createTestAppWithMail, insertMember, sessionCookies, type TestAppWithMail } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestAppWithMail,
+  insertMember,
+  sessionCookies,
+  type TestAppWithMail,
+} from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { DEV_RELEASE_PATH } from './dev-checkout.routes.js';
 
@@ -132,7 +138,9 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
   it('tells the VAT inside the price at the rate of the buyer country, and the methods routed there', async () => {
     const { headers } = await newMember();
     const ask = async (country: string) =>
-      (await t.app.inject({ url: `${PAYMENT_METHODS_PATH}?package=starter&country=${country}`, headers })).json<PaymentMethodsResponse>();
+      (
+        await t.app.inject({ url: `${PAYMENT_METHODS_PATH}?package=starter&country=${country}`, headers })
+      ).json<PaymentMethodsResponse>();
 
     const german = await ask('DE');
     expect(german.vat_rate_bp).toBe(1900);
@@ -177,12 +185,20 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     expect(created.order).toMatchObject({ state: 'pending', provider: 'dev', return_to: '/chat/12' });
 
     const own = await t.app.inject({ url: `${ORDERS_PATH}?id=${created.order.id}`, headers: owner.headers });
-    expect(own.json<Order>()).toMatchObject({ id: created.order.id, state: 'pending', gross: { amount: 995, currency: 'EUR' } });
+    expect(own.json<Order>()).toMatchObject({
+      id: created.order.id,
+      state: 'pending',
+      gross: { amount: 995, currency: 'EUR' },
+    });
     const theirs = await t.app.inject({ url: `${ORDERS_PATH}?id=${created.order.id}`, headers: stranger.headers });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json().error.code).toBe('not_found');
     // The payment country the member chose is where the next visit starts.
-    const member = await db().selectFrom('members').select('payment_country').where('id', '=', owner.id).executeTakeFirstOrThrow();
+    const member = await db()
+      .selectFrom('members')
+      .select('payment_country')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
     expect(member.payment_country).toBe('NL');
   });
 
@@ -273,7 +289,11 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     const answers = await Promise.all(Array.from({ length: 200 }, () => notify(fields)));
     expect(answers.filter((answer) => answer.statusCode !== 200)).toEqual([]);
     expect(await balance(viaHttp.id)).toBe(50);
-    const rows = await db().selectFrom('credit_ledger').select('delta').where('member_id', 'in', [direct.id, viaHttp.id]).execute();
+    const rows = await db()
+      .selectFrom('credit_ledger')
+      .select('delta')
+      .where('member_id', 'in', [direct.id, viaHttp.id])
+      .execute();
     expect(rows).toEqual([{ delta: 50 }, { delta: 50 }]);
   });
 
@@ -313,7 +333,11 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     expect((await notify({})).statusCode).toBe(400);
     expect(await balance(buyer.id)).toBe(0);
     expect((await orderRow(created.order.id)).state).toBe('pending');
-    const recorded = await db().selectFrom('payment_events').select('event_key').where('order_id', '=', created.order.id).execute();
+    const recorded = await db()
+      .selectFrom('payment_events')
+      .select('event_key')
+      .where('order_id', '=', created.order.id)
+      .execute();
     expect(recorded).toEqual([]);
   });
 
@@ -321,13 +345,20 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     const buyer = await newMember();
     const created = await order(buyer.headers, { ...ORDER, package: 'regular' });
     await checkout(created, 'paid');
-    await db().transaction().execute((trx) => spend(trx, buyer.id, 100, 'message'));
+    await db()
+      .transaction()
+      .execute((trx) => spend(trx, buyer.id, 100, 'message'));
     const refund = dev().reversal(created.order.id, 'refunded');
     expect((await notify(refund)).statusCode).toBe(200);
     expect((await notify(refund)).statusCode).toBe(200);
     expect(await balance(buyer.id)).toBe(-100);
     expect((await orderRow(created.order.id)).state).toBe('refunded');
-    const ledger = await db().selectFrom('credit_ledger').select(['delta', 'reason']).where('member_id', '=', buyer.id).orderBy('id').execute();
+    const ledger = await db()
+      .selectFrom('credit_ledger')
+      .select(['delta', 'reason'])
+      .where('member_id', '=', buyer.id)
+      .orderBy('id')
+      .execute();
     expect(ledger).toEqual([
       { delta: 165, reason: 'purchase' },
       { delta: -100, reason: 'message' },
@@ -346,14 +377,20 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     expect((await notify(dev().reversal(disputed.order.id, 'charged_back'))).statusCode).toBe(200);
     expect(await balance(buyer.id)).toBe(50);
     expect((await orderRow(disputed.order.id)).state).toBe('charged_back');
-    await expect(db().transaction().execute((trx) => spend(trx, buyer.id, 10, 'message'))).rejects.toMatchObject({
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => spend(trx, buyer.id, 10, 'message')),
+    ).rejects.toMatchObject({
       statusCode: 403,
       code: 'spending_blocked',
     });
     expect(await balance(buyer.id)).toBe(50);
 
     await db().updateTable('members').set({ spending_blocked_at: null }).where('id', '=', buyer.id).execute();
-    await db().transaction().execute((trx) => spend(trx, buyer.id, 10, 'message'));
+    await db()
+      .transaction()
+      .execute((trx) => spend(trx, buyer.id, 10, 'message'));
     expect(await balance(buyer.id)).toBe(40);
   });
 
@@ -396,7 +433,9 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
 
 describe('payments in production', () => {
   it('has no test checkout and no dev notify path', async () => {
-    const t = await createTestAppWithMail('sqlite', { env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) } });
+    const t = await createTestAppWithMail('sqlite', {
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) },
+    });
     try {
       expect(t.app.payments.providers.enabled.has('dev')).toBe(false);
       expect((await t.app.inject({ url: '/payments/dev/checkout?order=1&sig=x' })).statusCode).toBe(404);

@@ -55,12 +55,21 @@ const businessKey = (provider: PaymentProviderId, orderId: number, eventKey: str
  * an event arrives, it changes money at most once.
  */
 export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProcessingOptions) {
-  async function anomaly(trx: Db, provider: PaymentProviderId, orderId: number | null, reason: string, event: PaymentEvent) {
+  async function anomaly(
+    trx: Db,
+    provider: PaymentProviderId,
+    orderId: number | null,
+    reason: string,
+    event: PaymentEvent,
+  ) {
     await trx
       .insertInto('payment_anomalies')
       .values({ order_id: orderId, provider, reason, payload: JSON.stringify(event), at: Date.now() })
       .execute();
-    log.warn({ provider, orderId: event.orderId, eventKey: event.eventKey, reason }, 'payment event does not match its order');
+    log.warn(
+      { provider, orderId: event.orderId, eventKey: event.eventKey, reason },
+      'payment event does not match its order',
+    );
     return { kind: 'anomaly', reason } as const;
   }
 
@@ -87,7 +96,8 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { kind: 'duplicate' };
 
       if (MONEY_STATES.includes(event.state)) {
-        if (event.amount.currency !== order.currency) return anomaly(trx, provider, order.id, 'currency_mismatch', event);
+        if (event.amount.currency !== order.currency)
+          return anomaly(trx, provider, order.id, 'currency_mismatch', event);
         if (event.amount.amount !== order.gross) return anomaly(trx, provider, order.id, 'amount_mismatch', event);
       }
 

@@ -20,7 +20,9 @@ function parsedBody(contentType: string | undefined, raw: string): Record<string
   if (contentType?.startsWith(FORM)) return Object.fromEntries(new URLSearchParams(raw));
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     // A body we cannot read carries no signature the adapter could verify: it refuses it as forged.
     return {};

@@ -23,7 +23,11 @@ export function createReceiptMail({ db, mail }: { db: Db; mail: Pick<MailService
       .select(['id', 'email', 'language', 'name'])
       .where('id', '=', order.member_id)
       .executeTakeFirstOrThrow();
-    const siteRow = await db.selectFrom('sites').select('config').where('id', '=', order.site_id).executeTakeFirstOrThrow();
+    const siteRow = await db
+      .selectFrom('sites')
+      .select('config')
+      .where('id', '=', order.site_id)
+      .executeTakeFirstOrThrow();
     const site = SiteConfigSchema.parse(JSON.parse(siteRow.config));
     const locale = mailLocale(member.language);
     const money = (minor: number) => formatMoney(minor, order.currency, locale);

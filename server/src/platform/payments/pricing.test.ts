@@ -32,7 +32,13 @@ it('prices a message at the package rate, bonus credits included', () => {
 
 describe('routing a method to a provider', () => {
   const routes: PaymentRoute[] = [
-    { provider: 'mollie', methods: ['ideal', 'bancontact'], countries: ['NL', 'BE'], currencies: ['EUR'], purchases: ['credits'] },
+    {
+      provider: 'mollie',
+      methods: ['ideal', 'bancontact'],
+      countries: ['NL', 'BE'],
+      currencies: ['EUR'],
+      purchases: ['credits'],
+    },
     { provider: 'verotel', methods: ['card', 'sepa_debit'], countries: ['*'], purchases: ['credits', 'premium'] },
     { provider: 'dev', methods: ['card', 'ideal'], countries: ['*'], purchases: ['credits', 'premium'] },
   ];

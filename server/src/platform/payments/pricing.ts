@@ -41,7 +41,11 @@ export function perMessagePrice(pkg: CreditPackageSetting, price: Money, message
 }
 
 /** A package as a member in `country` sees it; null when it has no price there. */
-export function pricedPackage(pkg: CreditPackageSetting, country: string, messageCredits: number): CreditPackage | null {
+export function pricedPackage(
+  pkg: CreditPackageSetting,
+  country: string,
+  messageCredits: number,
+): CreditPackage | null {
   const price = pkg.prices[country];
   if (!price) return null;
   return {

@@ -28,8 +28,7 @@ function text(catalogue: Catalogue, key: string, values: Record<string, string> 
  */
 export function renderDevCheckoutPage(view: DevCheckoutView): string {
   const t = (key: string, values?: Record<string, string>) => escapeHtml(text(view.catalogue, key, values));
-  const hidden = (name: string, value: string) =>
-    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const buttons = BUTTONS.map(
     (outcome) => `<button type="submit" name="outcome" value="${outcome}">${t(`button_${outcome}`)}</button>`,
   ).join('\n');
