@@ -6,6 +6,7 @@ import { invalidInput, notFound } from '../../errors.js';
 import type { Catalogues } from '../../platform/i18n/catalogues.js';
 import { detectLocale } from '../../platform/i18n/detect-locale.js';
 import { renderDevCheckoutPage } from '../../platform/payments/dev/dev-checkout-page.js';
+import { formatMoney } from '../../platform/payments/money.js';
 import { DEV_CHECKOUT_PATH, DEV_OUTCOMES, type DevProcessor } from '../../platform/payments/dev/dev-provider.js';
 import type { OrdersRepository } from './orders.repository.js';
 import { keepRawBodies } from './provider-request.js';
@@ -22,12 +23,6 @@ export const DEV_RELEASE_PATH = '/payments/dev/release';
 
 const CheckoutQuerySchema = z.object({ order: z.coerce.number<string>().int().positive(), sig: z.string().max(100) });
 const DecisionSchema = CheckoutQuerySchema.extend({ outcome: z.enum(DEV_OUTCOMES) });
-
-/** Minor units in the member's language, for the test page only. */
-function formatAmount(minor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale === 'pseudo' ? 'en' : locale, { style: 'currency', currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
 
 /**
  * The dev provider's hosted checkout (issue 16): what a processor's payment page is, served by
@@ -70,7 +65,7 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
           locale,
           catalogue: catalogues.get(locale),
           orderId,
-          amount: formatAmount(order.gross, order.currency, locale),
+          amount: formatMoney(order.gross, order.currency, locale === 'pseudo' ? 'en' : locale),
           sig,
           open: dev.isOpen(orderId),
           nonces,

@@ -3,13 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { mailLocale } from '../../platform/mail/mail-templates.js';
 import { memberMailTo, type MailService } from '../../platform/mail/mail.service.js';
-
-/** Minor units to the member's way of writing money: "€ 24,95", "£19.49". */
-function formatMoney(minor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
+import { formatMoney } from '../../platform/payments/money.js';
 
 /**
  * The receipt for a paid order (issue 16), in the member's language, with what was bought, the
