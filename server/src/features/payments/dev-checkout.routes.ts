@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, paymentNotifyPath } from '@rendezvous/contract';
+import { LOCALE_COOKIE, paymentNotifyPath, paymentReturnPath } from '@rendezvous/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,6 +57,13 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
       signedOrder(orderId, sig);
       const order = await orders.find(orderId);
       if (!order) throw notFound('No such test payment');
+      if (order.state === 'pending') {
+        dev.adopt(orderId, {
+          reference: order.provider_reference ?? `dev-${orderId}`,
+          amount: { amount: order.gross, currency: order.currency },
+          returnUrl: `${request.protocol}://${request.host}${paymentReturnPath('dev')}?order=${orderId}`,
+        });
+      }
       const locale = detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], allowPseudo);
       const nonces = reply.pageNonces();
       reply.header('Cache-Control', 'no-store');

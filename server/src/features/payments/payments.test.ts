@@ -10,6 +10,7 @@ import {
   type PaymentMethodsResponse,
 } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { spend } from '../../ledger/credit-ledger.js';
 import { DAY_MS, MINUTE_MS } from '../../lib/time.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
@@ -255,6 +256,28 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
 
     url.searchParams.set('sig', 'forged');
     expect((await t.app.inject({ url: url.pathname + url.search })).statusCode).toBe(404);
+  });
+
+  it('lets the member pay on the test checkout after the server restarted', async () => {
+    const buyer = await newMember();
+    const created = await order(buyer.headers);
+    // A second app on the same database: `npm run dev` restarted, and the dev processor forgot the payment.
+    const restarted = await buildApp(t.config, { database: t.database, web: false, events: createMemoryEventBus() });
+    try {
+      const url = new URL(created.redirect_url);
+      const page = await restarted.inject({ url: url.pathname + url.search });
+      expect(page.body).toContain('value="paid"');
+      const decided = await restarted.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...Object.fromEntries(url.searchParams), outcome: 'paid' }).toString(),
+      });
+      expect(decided.statusCode).toBe(303);
+      expect(await balance(buyer.id)).toBe(50);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('credits a notification told twice once', async () => {

@@ -141,7 +141,10 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
     }
     if (outcome.kind !== 'applied') return outcome;
     const { order } = outcome;
-    await events.publish(order.member_id, { type: 'order', order: order.id, state: order.state });
+    // Committed: a tab that misses the event reads the order on its next load, so a failure is only logged.
+    await events
+      .publish(order.member_id, { type: 'order', order: order.id, state: order.state })
+      .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order event not published'));
     if (order.state === 'paid') {
       await onPaid(order).catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'receipt not sent'));
     }

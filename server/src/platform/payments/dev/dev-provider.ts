@@ -187,6 +187,20 @@ export function createDevProvider(options: { sessionSecret: string }) {
       return { notification, returnUrl: url.toString() };
     },
 
+    /**
+     * Takes up a pending order this processor forgot: it keeps payments in memory, and `npm run
+     * dev` restarts the server while a member may be on the checkout page.
+     */
+    adopt(orderId: number, payment: { reference: string; amount: Money; returnUrl: string }): void {
+      if (payments.has(orderId)) return;
+      payments.set(orderId, {
+        ...payment,
+        state: 'pending',
+        transaction: `tx-${randomBytes(6).toString('hex')}`,
+        held: null,
+      });
+    },
+
     /** Whether the member may still choose: the processor has not settled the payment yet. */
     isOpen: (orderId: number) => payments.get(orderId)?.state === 'pending',
 
