@@ -286,6 +286,9 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     const fields = await devNotification(created.order.id);
     expect((await notify(fields)).body).toBe('OK');
     expect((await notify(fields)).statusCode).toBe(200);
+    // The same event as JSON, as a webhook would send it.
+    const asJson = await t.app.inject({ method: 'POST', url: paymentNotifyPath('dev'), payload: fields });
+    expect(asJson.statusCode).toBe(200);
     expect(await balance(buyer.id)).toBe(50);
   });
 
