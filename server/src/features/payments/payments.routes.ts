@@ -1,9 +1,11 @@
 import {
   CREDIT_PACKAGES_PATH,
   CreateOrderRequestSchema,
+  DEFAULT_LOCALE,
   CreateOrderResponseSchema,
   CreditPackagesQuerySchema,
   CreditPackagesResponseSchema,
+  isLocale,
   ORDERS_PATH,
   OrderQuerySchema,
   OrderSchema,
@@ -21,6 +23,7 @@ import { z } from 'zod';
 import type { PublicUrl } from '../../config.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { MINUTE_MS } from '../../lib/time.js';
+import { catalogueText, type Catalogues } from '../../platform/i18n/catalogues.js';
 import { ForgedNotificationError, type PaymentEvent } from '../../platform/payments/payment-provider.js';
 import { pricedPackage, pricingCountry, routedMethods, routeFor, vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
@@ -34,6 +37,7 @@ export interface PaymentsRoutesOptions {
   providers: ProviderRegistry;
   processing: PaymentProcessing;
   publicUrl: PublicUrl;
+  catalogues: Catalogues;
 }
 
 /** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
@@ -53,7 +57,7 @@ const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().posi
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { orders, providers, processing, publicUrl },
+  { orders, providers, processing, publicUrl, catalogues },
 ) => {
   /** The provider named in the path, if this server takes payments through it. */
   function enabledProvider(name: string) {
@@ -166,7 +170,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         method,
         amount: price,
         country,
-        description: `${site.config.name}: ${setting.credits + setting.bonus_credits} credits`,
+        // What the provider's page and the member's bank statement say was bought.
+        description: catalogueText(
+          catalogues.get(isLocale(member.language) ? member.language : DEFAULT_LOCALE),
+          'payment_provider.description',
+          { site: site.config.name, credits: String(setting.credits + setting.bonus_credits) },
+        ),
         email: member.email,
         locale: member.language,
         returnUrl: `${origin}${paymentReturnPath(providerId)}?order=${order.id}`,

@@ -1,4 +1,5 @@
 import { escapeHtml, type Catalogue, type Locale } from '@rendezvous/contract';
+import { catalogueText } from '../../i18n/catalogues.js';
 import { DEV_CHECKOUT_PATH, type DevOutcome } from './dev-provider.js';
 
 export interface DevCheckoutView {
@@ -15,19 +16,13 @@ export interface DevCheckoutView {
 
 const BUTTONS: readonly DevOutcome[] = ['paid', 'failed', 'cancelled', 'later'];
 
-function text(catalogue: Catalogue, key: string, values: Record<string, string> = {}): string {
-  const section = catalogue.dev_checkout;
-  const template = section && typeof section === 'object' ? section[key] : undefined;
-  if (typeof template !== 'string') throw new Error(`The catalogue has no dev_checkout.${key}`);
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
-}
-
 /**
  * The dev provider's hosted page: names the order, the amount and that no money moves, with one
  * form button per outcome. No script; the one style block carries the page's nonce.
  */
 export function renderDevCheckoutPage(view: DevCheckoutView): string {
-  const t = (key: string, values?: Record<string, string>) => escapeHtml(text(view.catalogue, key, values));
+  const t = (key: string, values?: Record<string, string>) =>
+    escapeHtml(catalogueText(view.catalogue, `dev_checkout.${key}`, values));
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const buttons = BUTTONS.map(
     (outcome) => `<button type="submit" name="outcome" value="${outcome}">${t(`button_${outcome}`)}</button>`,
