@@ -211,6 +211,24 @@ describe('Verotel FlexPay postbacks', () => {
     expect(new Set([paid?.eventKey, refunded?.eventKey, chargedBack?.eventKey]).size).toBe(3);
   });
 
+  it("tells a subscription's end apart from money moving, and passes over what changes neither", async () => {
+    const subscription = { shopID: stub.shopId, saleID: '9200', referenceID: '78', type: 'subscription' };
+    expect(await provider.parseNotification(fromVerotel(stub.sign({ ...subscription, event: 'cancel' })))).toEqual([
+      expect.objectContaining({
+        orderId: 78,
+        state: 'cancelled',
+        providerSubscriptionId: '9200',
+        amount: { amount: 0, currency: 'XXX' },
+      }),
+    ]);
+    expect(await provider.parseNotification(fromVerotel(stub.sign({ ...subscription, event: 'expiry' })))).toEqual([
+      expect.objectContaining({ state: 'expired', eventKey: '9200:expiry' }),
+    ]);
+    expect(await provider.parseNotification(fromVerotel(stub.sign({ ...subscription, event: 'uncancel' })))).toEqual(
+      [],
+    );
+  });
+
   it('reads nothing into a return that carries no signature, and refuses a forged one', async () => {
     expect(await provider.parseReturn(fromVerotel({ referenceID: '41' }))).toEqual([]);
     const forged = {
