@@ -222,7 +222,8 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
       const payment = await mollie.getPayment(order.providerReference);
       if (!payment)
         throw new Error(`Mollie does not know payment ${order.providerReference} of order ${order.orderId}`);
-      // What Mollie says, even if it names another order: the payments module compares and logs.
+      // The id came from our own order, so a payment without metadata is still that order's; one
+      // naming another order is reported as Mollie says, for the payments module to compare and log.
       return eventsOf(payment, orderIdOf(payment) ?? order.orderId);
     },
 
