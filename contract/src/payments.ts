@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_TO_MAX, RETURN_TO_PATTERN } from './payments-paths.js';
 import { VALIDATION } from './validation.js';
 
 /**
@@ -16,9 +17,6 @@ import { VALIDATION } from './validation.js';
  * notification or webhook) and send the member back through {@link paymentReturnPath}, which
  * processes what the provider says and redirects to /transactions/{id}.
  */
-export const CREDIT_PACKAGES_PATH = '/api/creditpackages.php';
-export const PAYMENT_METHODS_PATH = '/api/paymentmethods.php';
-export const ORDERS_PATH = '/api/orders.php';
 export const paymentNotifyPath = (provider: PaymentProviderId) => `/api/payments/${provider}/notify`;
 export const paymentReturnPath = (provider: PaymentProviderId) => `/api/payments/${provider}/return`;
 
@@ -144,8 +142,8 @@ export const CreateOrderRequestSchema = z.object({
   /** Where to go after paying: a path of this site (a conversation, with its unsent message kept by the web app). */
   return_to: z
     .string()
-    .max(200)
-    .regex(/^\/(?!\/)[^\s\\]*$/, VALIDATION.choice)
+    .max(RETURN_TO_MAX)
+    .regex(RETURN_TO_PATTERN, VALIDATION.choice)
     .optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;

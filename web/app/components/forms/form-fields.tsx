@@ -7,6 +7,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MIN_AGE_PARAMS } from '../profile-fields/messages';
+import { CheckboxField, RadioGroupField, type CheckboxFieldProps, type RadioGroupFieldProps } from '../ui/choice-fields';
 import { SelectField, type SelectFieldProps } from '../ui/select-field';
 import { TextField, type TextFieldProps } from '../ui/text-field';
 import { TextareaField, type TextareaFieldProps } from '../ui/textarea-field';
@@ -84,4 +85,44 @@ export function FormSelectField<Values extends FieldValues, Name extends FieldPa
   ...props
 }: Bound<SelectFieldProps, Values, Name>) {
   return <SelectField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
+}
+
+export function FormRadioGroupField<Values extends FieldValues, Name extends FieldPath<Values>>({
+  control,
+  name,
+  rules,
+  onEdit,
+  error,
+  ...props
+}: Bound<RadioGroupFieldProps, Values, Name>) {
+  return <RadioGroupField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
+}
+
+/**
+ * A ticked box is `true`. `message` replaces whatever the check says when the box is refused, for
+ * a box whose reason is better told in its own words than as "Value is required".
+ */
+export function FormCheckboxField<Values extends FieldValues, Name extends FieldPath<Values>>({
+  control,
+  name,
+  rules,
+  onEdit,
+  message,
+  ...props
+}: Omit<Bound<CheckboxFieldProps, Values, Name>, 'checked' | 'error'> & { message?: string }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name, rules });
+  const refusal = fieldState.error?.message;
+  return (
+    <CheckboxField
+      {...props}
+      name={name}
+      checked={field.value === true}
+      onChange={(checked) => {
+        field.onChange(checked);
+        onEdit?.();
+      }}
+      error={refusal ? (message ?? t(refusal)) : undefined}
+    />
+  );
 }
