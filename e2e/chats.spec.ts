@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { en, expect, test } from './fixtures';
+import { en, expect, expectNoSidewaysScroll, test } from './fixtures';
 import { activeMember, csrfHeaders, secondPage, untranslatedText } from './members';
 import { PORT } from './playwright.config';
 
@@ -8,11 +8,6 @@ async function unreadIn(page: Page, conversationId: number): Promise<number | un
     chats: { conversation: { id: number }; num_unread_messages: number }[];
   };
   return chats.find((chat) => chat.conversation.id === conversationId)?.num_unread_messages;
-}
-
-/** 360 px wide phones (the project's viewport) must never scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: en('chats.message_label', { name }) });

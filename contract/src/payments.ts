@@ -4,7 +4,8 @@ import { VALIDATION } from './validation.js';
 
 /**
  * Buying credits (issue 16). The spec names the screens (§2 /credits, /credits/{creditId}/{paymentMethod?},
- * /transactions/{transactionId}) and leaves the calls out; these are ours, in its style:
+ * /transactions/{transactionId}) and leaves the calls out; these are ours, in its style (the
+ * addresses are in payments-paths.ts, which the web's first screens load without zod):
  *
  * | call                                   | takes                         | answers                    |
  * |----------------------------------------|-------------------------------|----------------------------|
@@ -140,11 +141,7 @@ export const CreateOrderRequestSchema = z.object({
   country,
   immediate_delivery: z.literal(true, VALIDATION.required),
   /** Where to go after paying: a path of this site (a conversation, with its unsent message kept by the web app). */
-  return_to: z
-    .string()
-    .max(RETURN_TO_MAX)
-    .regex(RETURN_TO_PATTERN, VALIDATION.choice)
-    .optional(),
+  return_to: z.string().max(RETURN_TO_MAX).regex(RETURN_TO_PATTERN, VALIDATION.choice).optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 

@@ -47,7 +47,9 @@ export default function Chats({ loaderData, params }: Route.ComponentProps) {
       onMessageSent={setBalance}
       onResendActivation={resendActivation}
       onInsufficientCredits={(conversationId) =>
-        void navigate(`${CREDITS_INSUFFICIENT_PATH}&return_to=${encodeURIComponent(NAMED_ROUTES['chats-chatId'](conversationId))}`)
+        void navigate(
+          `${CREDITS_INSUFFICIENT_PATH}&return_to=${encodeURIComponent(NAMED_ROUTES['chats-chatId'](conversationId))}`,
+        )
       }
       renderActions={(profile, conversationId) => (
         <SafetyMenu

@@ -7,7 +7,12 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MIN_AGE_PARAMS } from '../profile-fields/messages';
-import { CheckboxField, RadioGroupField, type CheckboxFieldProps, type RadioGroupFieldProps } from '../ui/choice-fields';
+import {
+  CheckboxField,
+  RadioGroupField,
+  type CheckboxFieldProps,
+  type RadioGroupFieldProps,
+} from '../ui/choice-fields';
 import { SelectField, type SelectFieldProps } from '../ui/select-field';
 import { TextField, type TextFieldProps } from '../ui/text-field';
 import { TextareaField, type TextareaFieldProps } from '../ui/textarea-field';

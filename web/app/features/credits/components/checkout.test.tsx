@@ -32,7 +32,9 @@ describe('the checkout of a package', () => {
     const group = await methods();
     expect(within(group).getByRole('radio', { name: 'iDEAL' })).toHaveProperty('checked', false);
     expect(within(group).getByRole('radio', { name: t('credits.method_card') })).toHaveProperty('checked', true);
-    expect(api.callsTo('GET', '/api/paymentmethods.php')[0]?.url).toBe('/api/paymentmethods.php?package=large&country=NL');
+    expect(api.callsTo('GET', '/api/paymentmethods.php')[0]?.url).toBe(
+      '/api/paymentmethods.php?package=large&country=NL',
+    );
 
     expect(screen.getByText('500 credits')).toBeTruthy();
     expect(screen.getByText('+15 bonus credits')).toBeTruthy();

@@ -71,9 +71,7 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
           ) : outcome === 'paid' ? (
             <>
               <p className="text-lg font-bold text-success">{t(key)}</p>
-              {bought ? (
-                <p>{t('credits.order_credited', { credits: bought.credits + bought.bonus_credits })}</p>
-              ) : null}
+              {bought ? <p>{t('credits.order_credited', { credits: bought.credits + bought.bonus_credits })}</p> : null}
             </>
           ) : (
             <FormAlert>{t(key)}</FormAlert>
