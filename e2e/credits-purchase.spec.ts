@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en, expect, expectNoSidewaysScroll, test } from './fixtures';
-import { activeMember, csrfHeaders, secondPage } from './members';
+import { activeMember, chatWithoutCredits, secondPage } from './members';
 
 /*
  * Buying credits with the dev provider (issue 16). Its checkout is a page of the server at
@@ -27,27 +27,7 @@ test('a member out of credits in a chat buys credits and sends the waiting messa
   page,
   browser,
 }) => {
-  await activeMember(page, 'Greetje');
-  const other = await secondPage(browser);
-  const hennyId = await activeMember(other, 'Henny');
-  await other.context().close();
-
-  await page.goto(`/members/${hennyId}`);
-  await page.getByRole('link', { name: en('member_page.chat', { name: 'Henny' }) }).click();
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
-  const conversationPath = new URL(page.url()).pathname;
-  const conversationId = Number(conversationPath.split('/').pop());
-
-  // Spend the welcome credits through the API until the server refuses a message.
-  let answer = 200;
-  for (let sent = 0; answer === 200 && sent < 50; sent += 1) {
-    const response = await page.request.post('/api/messages.php', {
-      data: { conversation: conversationId, body: `Message ${sent}` },
-      headers: await csrfHeaders(page),
-    });
-    answer = response.status();
-  }
-  expect(answer).toBe(402);
+  const conversationPath = await chatWithoutCredits(page, browser, 'Greetje', 'Henny');
 
   await page.reload();
   await composer(page, 'Henny').fill('Worth every credit');

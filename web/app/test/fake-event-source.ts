@@ -1,5 +1,4 @@
 import type { LiveEvent } from '@rendezvous/contract';
-import { act } from '@testing-library/react';
 
 /** Stands in for the browser's EventSource (stub it with `vi.stubGlobal`), so a test can deliver live events. */
 export class FakeEventSource extends EventTarget {
@@ -17,10 +16,8 @@ export class FakeEventSource extends EventTarget {
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }
-  /** The server sends `event` on the stream the app opened last. */
+  /** The server sends `event` on the stream the app opened last; the app hands it on once its schema loaded. */
   static deliver(event: LiveEvent) {
-    act(() => {
-      FakeEventSource.last?.dispatchEvent(new MessageEvent(event.type, { data: JSON.stringify(event) }));
-    });
+    FakeEventSource.last?.dispatchEvent(new MessageEvent(event.type, { data: JSON.stringify(event) }));
   }
 }

@@ -10,15 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { FormCheckboxField, FormRadioGroupField } from '../../../components/forms/form-fields';
-import { useCountryNames, useRegionalCode } from '../../../components/profile-fields/labels';
+import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { createOrder, paymentMethodsQueryOptions, paymentSchema } from '../api/payment-calls';
 import { formatMinorUnits } from '../format-money';
+import { PaymentCountryField } from './payment-country-field';
 import { PriceBreakdown } from './price-breakdown';
 
 /** Where the spec's sites keep their terms, which say how the fictional profiles work. */
@@ -74,7 +74,6 @@ export function Checkout({
 }: CheckoutProps) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
-  const countryName = useCountryNames();
   const country = offer.country;
   const item = offer.packages.find((candidate) => candidate.id === creditId);
   const methods = useQuery(paymentMethodsQueryOptions({ package: creditId, country }));
@@ -123,18 +122,7 @@ export function Checkout({
         </section>
       ) : null}
 
-      {offer.countries.length > 1 ? (
-        <SelectField
-          label={t('credits.country_label')}
-          name="payment-country"
-          value={country}
-          onChange={onCountryChange}
-          hint={t('credits.country_hint')}
-          options={offer.countries.map((code) => ({ value: code, label: countryName(code) }))}
-        />
-      ) : (
-        <p>{t('credits.country_only', { country: countryName(country) })}</p>
-      )}
+      <PaymentCountryField countries={offer.countries} value={country} onChange={onCountryChange} />
 
       {methods.isPending ? (
         <p role="status" className="text-ink-muted">

@@ -2,13 +2,13 @@ import type { CreditPackage } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCountryNames, useRegionalCode } from '../../../components/profile-fields/labels';
+import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { SelectField } from '../../../components/ui/select-field';
 import { NAMED_ROUTES } from '../../../route-table';
 import { creditPackagesQueryOptions } from '../api/payment-calls';
 import { formatMinorUnits } from '../format-money';
 import { creditsSearch } from '../return-to';
+import { PaymentCountryField } from './payment-country-field';
 
 export interface CreditPackagesProps {
   /** The payment country the member picked here; null lets the server choose. */
@@ -23,7 +23,6 @@ export interface CreditPackagesProps {
 /** The packages for sale, priced for the member's payment country, each leading to its checkout. */
 export function CreditPackages({ country, onCountryChange, returnTo, supportEmail }: CreditPackagesProps) {
   const { t } = useTranslation();
-  const countryName = useCountryNames();
   const query = useQuery(creditPackagesQueryOptions(country));
 
   if (query.isPending) {
@@ -59,16 +58,7 @@ export function CreditPackages({ country, onCountryChange, returnTo, supportEmai
       <h2 id="credits-buy-title" className="heading text-2xl">
         {t('credits.buy_title')}
       </h2>
-      {offer.countries.length > 1 ? (
-        <SelectField
-          label={t('credits.country_label')}
-          name="country"
-          value={offer.country}
-          onChange={onCountryChange}
-          hint={t('credits.country_hint')}
-          options={offer.countries.map((code) => ({ value: code, label: countryName(code) }))}
-        />
-      ) : null}
+      <PaymentCountryField countries={offer.countries} value={offer.country} onChange={onCountryChange} />
       <ul className="grid gap-3 sm:grid-cols-2">
         {offer.packages.map((item) => (
           <li key={item.id}>
