@@ -1,9 +1,4 @@
-import {
-  ChatsResponseSchema,
-  LikesResponseSchema,
-  type ChatsResponse,
-  type LikesResponse,
-} from '@rendezvous/contract';
+import { ChatsResponseSchema, LikesResponseSchema, type ChatsResponse, type LikesResponse } from '@rendezvous/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
