@@ -79,7 +79,7 @@ test('a member without enough credits is sent to the credits page, and the messa
   await composer(page, 'Dirk').fill('One more for Dirk');
   await composer(page, 'Dirk').press('Enter');
   await expect(page).toHaveURL(/\/credits\?reason=insufficient/);
-  const alert = page.getByRole('alert');
+  const alert = page.getByRole('alert', { name: en('credits.insufficient_title') });
   await expect(alert.getByRole('heading', { name: en('credits.insufficient_title') })).toBeVisible();
   await expect(alert).toContainText(en('credits.insufficient_text'));
   await expect(page.getByRole('heading', { name: en('credits.buy_title') })).toBeVisible();
