@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { en, expect, expectNoSidewaysScroll, test } from './fixtures';
 import { activeMember, chatWithoutCredits, secondPage } from './members';
 
@@ -35,6 +36,7 @@ test('a member out of credits in a chat buys credits and sends the waiting messa
   await expect(page).toHaveURL(/\/credits\?reason=insufficient&return_to=%2Fchats%2F\d+$/);
   await expect(page.getByTestId('credit-balance')).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
 
   // The package with a bonus, its checkout keeping the way back.
   const regular = page.getByRole('link', { name: new RegExp(en('credits.package_credits', { credits: 150 })) });
@@ -50,6 +52,7 @@ test('a member out of credits in a chat buys credits and sends the waiting messa
   await expect(page.getByText(en('credits.immediate_delivery_required'))).toBeVisible();
   await expect(page).toHaveURL(/\/credits\/regular\/ideal/);
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
 
   await orderWith(page, 'iDEAL');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -58,6 +61,7 @@ test('a member out of credits in a chat buys credits and sends the waiting messa
   await expect(page.getByText(en('credits.order_credited', { credits: 165 }))).toBeVisible();
   await expect(page.getByText(en('credits.receipt_sent'))).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
 
   // Back in the conversation the text waits in the composer, and now it goes out.
   await page.getByRole('link', { name: en('credits.back_to_conversation') }).click();
