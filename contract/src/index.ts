@@ -32,6 +32,7 @@ export * from './member-paths.js';
 export * from './notifications.js';
 export * from './page-hidden.js';
 export * from './partners.js';
+export * from './payments-paths.js';
 export * from './payments.js';
 export * from './profile-fields.js';
 export * from './profile-image-files.js';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { RETURN_TO_MAX, RETURN_TO_PATTERN } from './payments-paths.js';
 import { VALIDATION } from './validation.js';
 
 /**
  * Buying credits (issue 16). The spec names the screens (§2 /credits, /credits/{creditId}/{paymentMethod?},
- * /transactions/{transactionId}) and leaves the calls out; these are ours, in its style:
+ * /transactions/{transactionId}) and leaves the calls out; these are ours, in its style (the
+ * addresses are in payments-paths.ts, which the web's first screens load without zod):
  *
  * | call                                   | takes                         | answers                    |
  * |----------------------------------------|-------------------------------|----------------------------|
@@ -16,9 +18,6 @@ import { VALIDATION } from './validation.js';
  * notification or webhook) and send the member back through {@link paymentReturnPath}, which
  * processes what the provider says and redirects to /transactions/{id}.
  */
-export const CREDIT_PACKAGES_PATH = '/api/creditpackages.php';
-export const PAYMENT_METHODS_PATH = '/api/paymentmethods.php';
-export const ORDERS_PATH = '/api/orders.php';
 export const paymentNotifyPath = (provider: PaymentProviderId) => `/api/payments/${provider}/notify`;
 export const paymentReturnPath = (provider: PaymentProviderId) => `/api/payments/${provider}/return`;
 
@@ -142,11 +141,7 @@ export const CreateOrderRequestSchema = z.object({
   country,
   immediate_delivery: z.literal(true, VALIDATION.required),
   /** Where to go after paying: a path of this site (a conversation, with its unsent message kept by the web app). */
-  return_to: z
-    .string()
-    .max(200)
-    .regex(/^\/(?!\/)[^\s\\]*$/, VALIDATION.choice)
-    .optional(),
+  return_to: z.string().max(RETURN_TO_MAX).regex(RETURN_TO_PATTERN, VALIDATION.choice).optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 

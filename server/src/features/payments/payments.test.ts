@@ -215,7 +215,7 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     const row = await orderRow(created.order.id);
     expect(row.state).toBe('paid');
     expect(row.paid_at).not.toBeNull();
-    expect(seen).toContainEqual({ type: 'order', order: created.order.id, state: 'paid' });
+    expect(seen).toContainEqual({ type: 'order', order_id: created.order.id, state: 'paid' });
     const ledger = await db().selectFrom('credit_ledger').selectAll().where('member_id', '=', buyer.id).execute();
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ delta: 165, reason: 'purchase', reference: `order:${created.order.id}` });

@@ -143,7 +143,7 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
     const { order } = outcome;
     // Committed: a tab that misses the event reads the order on its next load, so a failure is only logged.
     await events
-      .publish(order.member_id, { type: 'order', order: order.id, state: order.state })
+      .publish(order.member_id, { type: 'order', order_id: order.id, state: order.state })
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order event not published'));
     if (order.state === 'paid') {
       await onPaid(order).catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'receipt not sent'));
