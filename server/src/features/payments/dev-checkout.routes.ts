@@ -18,11 +18,15 @@ export interface DevCheckoutRoutesOptions {
   allowPseudo: boolean;
 }
 
-/** The test hook that sends a held "pay later" notification: the payment that succeeds after the tab closed. */
-export const DEV_RELEASE_PATH = '/payments/dev/release';
+/**
+ * The test hook for a payment that succeeds after the member left the checkout: it completes at
+ * the dev processor, whose notification follows, or with `notify=0` never arrives (for the re-check).
+ */
+export const DEV_SETTLE_PATH = '/payments/dev/settle';
 
 const CheckoutQuerySchema = z.object({ order: z.coerce.number<string>().int().positive(), sig: z.string().max(100) });
 const DecisionSchema = CheckoutQuerySchema.extend({ outcome: z.enum(DEV_OUTCOMES) });
+const SettleQuerySchema = CheckoutQuerySchema.extend({ notify: z.enum(['0', '1']).default('1') });
 
 /**
  * The dev provider's hosted checkout (issue 16): what a processor's payment page is, served by
@@ -102,14 +106,14 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
     });
 
     scope.post(
-      DEV_RELEASE_PATH,
-      { config: { access: 'public' }, schema: { querystring: CheckoutQuerySchema } },
+      DEV_SETTLE_PATH,
+      { config: { access: 'public' }, schema: { querystring: SettleQuerySchema } },
       async (request, reply) => {
-        const { order, sig } = request.query;
+        const { order, sig, notify } = request.query;
         signedOrder(order, sig);
-        const notification = dev.release(order);
-        if (!notification) throw notFound('No notification is held for this order');
-        await sendNotification(app, request.host, notification);
+        const notification = dev.settle(order);
+        if (!notification) throw notFound('This test payment is not open');
+        if (notify === '1') await sendNotification(app, request.host, notification);
         return reply.status(204).send();
       },
     );

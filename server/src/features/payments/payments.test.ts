@@ -23,7 +23,7 @@ import {
   type TestAppWithMail,
 } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { DEV_RELEASE_PATH } from './dev-checkout.routes.js';
+import { DEV_SETTLE_PATH } from './dev-checkout.routes.js';
 
 const ORDER = { package: 'starter', method: 'card', country: 'NL', immediate_delivery: true } as const;
 
@@ -420,24 +420,36 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     expect(await balance(buyer.id)).toBe(40);
   });
 
+  it('keeps the checkout open after "pay later", so the member can pay there afterwards', async () => {
+    const buyer = await newMember();
+    const created = await order(buyer.headers);
+    await checkout(created, 'later');
+    expect((await orderRow(created.order.id)).state).toBe('pending');
+    expect(await balance(buyer.id)).toBe(0);
+    await checkout(created, 'paid');
+    expect((await orderRow(created.order.id)).state).toBe('paid');
+    expect(await balance(buyer.id)).toBe(50);
+  });
+
   it('credits a payment that succeeds after the tab closed, when its late notification comes', async () => {
     const buyer = await newMember();
     const created = await order(buyer.headers);
     const url = await checkout(created, 'later');
-    expect((await orderRow(created.order.id)).state).toBe('pending');
-    expect(await balance(buyer.id)).toBe(0);
 
-    const release = `${DEV_RELEASE_PATH}?order=${created.order.id}&sig=${url.searchParams.get('sig')}`;
-    expect((await t.app.inject({ method: 'POST', url: release })).statusCode).toBe(204);
+    const settle = `${DEV_SETTLE_PATH}?order=${created.order.id}&sig=${url.searchParams.get('sig')}`;
+    expect((await t.app.inject({ method: 'POST', url: settle })).statusCode).toBe(204);
     expect((await orderRow(created.order.id)).state).toBe('paid');
     expect(await balance(buyer.id)).toBe(50);
-    expect((await t.app.inject({ method: 'POST', url: release })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: settle })).statusCode).toBe(404);
   });
 
   it('re-checks stuck orders: finds one paid whose notification never came, and expires an abandoned one', async () => {
     const buyer = await newMember();
     const lost = await order(buyer.headers);
-    await checkout(lost, 'later');
+    const url = await checkout(lost, 'later');
+    // It completes at the processor, whose notification never arrives.
+    const settle = `${DEV_SETTLE_PATH}?order=${lost.order.id}&sig=${url.searchParams.get('sig')}&notify=0`;
+    expect((await t.app.inject({ method: 'POST', url: settle })).statusCode).toBe(204);
     const abandoned = await order(buyer.headers);
     const now = Date.now();
 

@@ -35,8 +35,6 @@ interface DevPayment {
   transaction: string;
   /** Where the member goes back to: our return path for this order. */
   returnUrl: string;
-  /** A notification the processor holds back ("pay later"): sent only when the hook asks. */
-  held: DevMessage | null;
 }
 
 const MESSAGE_FIELDS = ['order', 'reference', 'transaction', 'state', 'amount', 'currency'] as const;
@@ -117,7 +115,6 @@ export function createDevProvider(options: { sessionSecret: string }) {
         state: 'pending',
         transaction: `tx-${randomBytes(6).toString('hex')}`,
         returnUrl: checkout.returnUrl,
-        held: null,
       });
       const url = new URL(DEV_CHECKOUT_PATH, checkout.returnUrl);
       url.searchParams.set('order', String(checkout.orderId));
@@ -168,18 +165,15 @@ export function createDevProvider(options: { sessionSecret: string }) {
     checkoutSigned: (orderId: number, sig: string) => verify(`checkout:${orderId}`, sig),
 
     /**
-     * The member pressed a button. Returns the signed notification to send now (none for "pay
-     * later", which holds it back) and where the member returns to, with the outcome signed.
+     * The member pressed a button. Returns the signed notification to send now and where the
+     * member returns to, with the outcome signed. "Pay later" settles nothing: the payment stays
+     * open at the processor (the member may pay in another tab, or it completes on its own
+     * through {@link settle}) and the member returns with nothing to report.
      */
     decide(orderId: number, outcome: DevOutcome): { notification: Record<string, string> | null; returnUrl: string } {
       const payment = payments.get(orderId);
       if (!payment) throw new Error(`The dev processor has no payment for order ${orderId}`);
-      if (outcome === 'later') {
-        // The money arrives at the processor, but its notification is late: the tab may be closed by then.
-        payment.state = 'paid';
-        payment.held = messageOf(orderId, payment);
-        return { notification: null, returnUrl: payment.returnUrl };
-      }
+      if (outcome === 'later') return { notification: null, returnUrl: payment.returnUrl };
       payment.state = outcome;
       const notification = signed(messageOf(orderId, payment));
       const url = new URL(payment.returnUrl);
@@ -188,30 +182,27 @@ export function createDevProvider(options: { sessionSecret: string }) {
     },
 
     /**
+     * An open payment completes at the processor without the member (a bank app, a closed tab):
+     * returns the signed notification it would send, or null when the payment is not open.
+     */
+    settle(orderId: number): Record<string, string> | null {
+      const payment = payments.get(orderId);
+      if (payment?.state !== 'pending') return null;
+      payment.state = 'paid';
+      return signed(messageOf(orderId, payment));
+    },
+
+    /**
      * Takes up a pending order this processor forgot: it keeps payments in memory, and `npm run
      * dev` restarts the server while a member may be on the checkout page.
      */
     adopt(orderId: number, payment: { reference: string; amount: Money; returnUrl: string }): void {
       if (payments.has(orderId)) return;
-      payments.set(orderId, {
-        ...payment,
-        state: 'pending',
-        transaction: `tx-${randomBytes(6).toString('hex')}`,
-        held: null,
-      });
+      payments.set(orderId, { ...payment, state: 'pending', transaction: `tx-${randomBytes(6).toString('hex')}` });
     },
 
     /** Whether the member may still choose: the processor has not settled the payment yet. */
     isOpen: (orderId: number) => payments.get(orderId)?.state === 'pending',
-
-    /** The held "pay later" notification, released by the test hook; null when none is held. */
-    release(orderId: number): Record<string, string> | null {
-      const payment = payments.get(orderId);
-      if (!payment?.held) return null;
-      const message = payment.held;
-      payment.held = null;
-      return signed(message);
-    },
 
     /** A notification for a refund or a chargeback, as the processor sends when either happens. */
     reversal(orderId: number, state: 'refunded' | 'charged_back'): Record<string, string> {
