@@ -36,6 +36,26 @@ async function record(
     .execute();
 }
 
+/** Changes the balance by `delta` unconditionally and records why; returns the new balance. */
+async function adjust(
+  trx: Db,
+  memberId: number,
+  delta: number,
+  reason: CreditReason,
+  reference: string | null,
+  businessKey: BusinessKey | null,
+): Promise<number> {
+  const row = await trx
+    .updateTable('members')
+    .set((eb) => ({ credits: eb('credits', '+', delta) }))
+    .where('id', '=', memberId)
+    .returning('credits')
+    .executeTakeFirst();
+  if (!row) throw new Error(`No member ${memberId} whose credits to change`);
+  await record(trx, memberId, delta, reason, reference, businessKey);
+  return row.credits;
+}
+
 /** Adds `credits` (positive) to the member's balance; returns the new balance. */
 export async function grant(
   trx: Db,
@@ -46,15 +66,7 @@ export async function grant(
   businessKey: BusinessKey | null = null,
 ): Promise<number> {
   if (!Number.isInteger(credits) || credits <= 0) throw new Error(`A grant must be a positive integer, got ${credits}`);
-  const row = await trx
-    .updateTable('members')
-    .set((eb) => ({ credits: eb('credits', '+', credits) }))
-    .where('id', '=', memberId)
-    .returning('credits')
-    .executeTakeFirst();
-  if (!row) throw new Error(`No member ${memberId} to grant credits to`);
-  await record(trx, memberId, credits, reason, reference, businessKey);
-  return row.credits;
+  return adjust(trx, memberId, credits, reason, reference, businessKey);
 }
 
 /**
@@ -69,22 +81,16 @@ export async function reverse(
   reference: string,
   businessKey: BusinessKey,
 ): Promise<number> {
-  if (!Number.isInteger(credits) || credits <= 0)
+  if (!Number.isInteger(credits) || credits <= 0) {
     throw new Error(`A reversal must be a positive integer, got ${credits}`);
-  const row = await trx
-    .updateTable('members')
-    .set((eb) => ({ credits: eb('credits', '-', credits) }))
-    .where('id', '=', memberId)
-    .returning('credits')
-    .executeTakeFirstOrThrow();
-  await record(trx, memberId, -credits, 'refund', reference, businessKey);
-  return row.credits;
+  }
+  return adjust(trx, memberId, -credits, 'refund', reference, businessKey);
 }
 
 /**
  * Takes `cost` credits, or throws 402 insufficient_credits (403 spending_blocked after a
- * chargeback) without changing anything. The
- * balance check and the subtraction are one conditional update: on PostgreSQL a parallel spend
+ * chargeback) without changing anything. The balance check and the subtraction are one
+ * conditional update: on PostgreSQL a parallel spend
  * waits for the row lock and re-checks the condition, on SQLite writers are serialized, so
  * parallel spends can neither overdraw nor both pass on the same credits.
  */
@@ -102,7 +108,7 @@ export async function spend(
     .where('id', '=', memberId)
     .where('credits', '>=', cost)
     .where('spending_blocked_at', 'is', null)
-    .returning(['credits'])
+    .returning('credits')
     .executeTakeFirst();
   if (!row) {
     const member = await trx
