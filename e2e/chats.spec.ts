@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { en, expect, test } from './fixtures';
-import { activeMember, csrfHeaders, secondPage, untranslatedText } from './members';
+import { en, expect, expectNoSidewaysScroll, test } from './fixtures';
+import { activeMember, chatWithoutCredits, csrfHeaders, secondPage, untranslatedText } from './members';
 import { PORT } from './playwright.config';
 
 async function unreadIn(page: Page, conversationId: number): Promise<number | undefined> {
@@ -8,11 +8,6 @@ async function unreadIn(page: Page, conversationId: number): Promise<number | un
     chats: { conversation: { id: number }; num_unread_messages: number }[];
   };
   return chats.find((chat) => chat.conversation.id === conversationId)?.num_unread_messages;
-}
-
-/** 360 px wide phones (the project's viewport) must never scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: en('chats.message_label', { name }) });
@@ -78,32 +73,13 @@ test('a member without enough credits is sent to the credits page, and the messa
   page,
   browser,
 }) => {
-  await activeMember(page, 'Cornelia');
-  const other = await secondPage(browser);
-  const dirkId = await activeMember(other, 'Dirk');
-  await other.context().close();
-
-  await page.goto(`/members/${dirkId}`);
-  await page.getByRole('link', { name: en('member_page.chat', { name: 'Dirk' }) }).click();
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
-  const conversationId = Number(new URL(page.url()).pathname.split('/').pop());
-
-  // Spend the welcome credits through the API until the server refuses a message.
-  let status = 200;
-  for (let sent = 0; status === 200 && sent < 50; sent += 1) {
-    const response = await page.request.post('/api/messages.php', {
-      data: { conversation: conversationId, body: `Message ${sent}` },
-      headers: await csrfHeaders(page),
-    });
-    status = response.status();
-  }
-  expect(status).toBe(402);
+  await chatWithoutCredits(page, browser, 'Cornelia', 'Dirk');
 
   await page.reload();
   await composer(page, 'Dirk').fill('One more for Dirk');
   await composer(page, 'Dirk').press('Enter');
   await expect(page).toHaveURL(/\/credits\?reason=insufficient/);
-  const alert = page.getByRole('alert');
+  const alert = page.getByRole('alert', { name: en('credits.insufficient_title') });
   await expect(alert.getByRole('heading', { name: en('credits.insufficient_title') })).toBeVisible();
   await expect(alert).toContainText(en('credits.insufficient_text'));
   await expect(page.getByRole('heading', { name: en('credits.buy_title') })).toBeVisible();

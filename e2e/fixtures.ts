@@ -67,6 +67,11 @@ export function en(key: string, values: Record<string, string | number> = {}): s
   );
 }
 
+/** 360 px wide phones (the project's viewport) must never scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
 export async function rootClasses(page: Page): Promise<string[]> {
   return (await page.locator('html').getAttribute('class'))?.split(/\s+/) ?? [];
 }

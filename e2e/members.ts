@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER, type ProfileCard } from '@rendezvous/contract';
-import { expect } from './fixtures';
+import { en, expect } from './fixtures';
 import { mailedLink } from './mail';
 
 /** The header our pages send on every state-changing call, echoing the CSRF cookie the server handed out. */
@@ -83,6 +83,35 @@ export async function secondPage(browser: Browser): Promise<Page> {
     extraHTTPHeaders: { 'x-forwarded-for': `10.${a}.${b}.${c}` },
   });
   return context.newPage();
+}
+
+/**
+ * A new member on `page` in a conversation with another new member, opened from that member's
+ * page, with the welcome credits spent through the API until the server refuses a message; the
+ * conversation's path. Reload to show the spent balance.
+ */
+export async function chatWithoutCredits(page: Page, browser: Browser, me: string, them: string): Promise<string> {
+  await activeMember(page, me);
+  const other = await secondPage(browser);
+  const theirId = await activeMember(other, them);
+  await other.context().close();
+
+  await page.goto(`/members/${theirId}`);
+  await page.getByRole('link', { name: en('member_page.chat', { name: them }) }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationPath = new URL(page.url()).pathname;
+  const conversation = Number(conversationPath.split('/').pop());
+
+  let status = 200;
+  for (let sent = 0; status === 200 && sent < 50; sent += 1) {
+    const response = await page.request.post('/api/messages.php', {
+      data: { conversation, body: `Message ${sent}` },
+      headers: await csrfHeaders(page),
+    });
+    status = response.status();
+  }
+  expect(status).toBe(402);
+  return conversationPath;
 }
 
 /** Visible text that did not come through translation: under the pseudo-locale every message reads [[key]]. */

@@ -88,7 +88,7 @@ test('a member gets a 404 page for someone who blocked them and for a conversati
   await chatList;
   expect(messageCalls).toEqual([]);
 
-  // Ada may not see it, nor a conversation that does not exist, nor a transaction (none exist yet).
+  // Ada may not see it, nor a conversation that does not exist, nor a transaction that does not.
   await expectNotFoundPage(page.request, `/chats/${conversation}`);
   await expectNotFoundPage(page.request, `/chats/${UNKNOWN_ID}`);
   await expectNotFoundPage(page.request, `/transactions/${UNKNOWN_ID}`);

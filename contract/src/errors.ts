@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'claim_required',
   'capacity_reached',
   'last_admin',
+  'payment_method_unavailable',
+  'spending_blocked',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessageSchema } from './chats.js';
 import { NotificationSchema } from './notifications.js';
+import { OrderStateSchema } from './payments.js';
 
 /**
  * What the stream delivers; the SSE event name is the `type`, the data the JSON of the whole event.
@@ -9,7 +10,8 @@ import { NotificationSchema } from './notifications.js';
  *   did in another tab (`by_me`);
  * - chats: the chat list changed otherwise (removed, blocked): reload it;
  * - like: someone liked the member, or the member liked or unliked someone in another tab;
- * - notification: a new notification.
+ * - notification: a new notification;
+ * - order: one of the member's orders changed state (paid at the provider, failed, refunded): fetch it again.
  * The app badge (spec §4) is counted from the chats and likes calls, fetched again on these events.
  */
 export const LiveEventSchema = z.discriminatedUnion('type', [
@@ -18,6 +20,7 @@ export const LiveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chats') }),
   z.object({ type: z.literal('like'), profile: z.number().int(), by_me: z.boolean() }),
   z.object({ type: z.literal('notification'), notification: NotificationSchema }),
+  z.object({ type: z.literal('order'), order_id: z.number().int(), state: OrderStateSchema }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
+import { CreditPackageSettingSchema, PaymentRouteSchema } from './payments.js';
 
 // Here rather than beside LOCALES: the constants there load on every page, zod only with forms.
 export const LocaleSchema = z.enum(LOCALES);
@@ -101,6 +102,10 @@ export const SiteConfigSchema = z.object({
   support_phone: z.string(),
   /** Percentage offered to a member who is about to delete the account. */
   delete_discount: z.number().int().min(0).max(100),
+  /** The credit packages on sale (issue 16); none means buying is not offered on this site. */
+  credit_packages: z.array(CreditPackageSettingSchema).default([]),
+  /** Which provider takes which payment method, per country, currency and purchase (issue 16). */
+  payment_routing: z.array(PaymentRouteSchema).default([]),
   template: TemplateSchema,
   /** Spec §2 "Search results": infinite scroll or paging by ?page. */
   search_paging: z.enum(SEARCH_PAGING),

@@ -48,6 +48,14 @@ import { consoleInboxRoutes } from './features/console-inbox/console-inbox.route
 import { complaintsRoutes } from './features/complaints/complaints.routes.js';
 import { consolePersonasRoutes } from './features/console-personas/console-personas.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
+import { devCheckoutRoutes } from './features/payments/dev-checkout.routes.js';
+import { createOrdersRepository } from './features/payments/orders.repository.js';
+import { paymentsRoutes } from './features/payments/payments.routes.js';
+import { createPaymentProcessing, type PaymentProcessing } from './features/payments/process-payment-events.js';
+import { createReceiptMail } from './features/payments/receipt-mail.js';
+import { createOrderRecheck, RECHECK_INTERVAL_MS } from './features/payments/recheck-orders.js';
+import { MINUTE_MS } from './lib/time.js';
+import { createProviderRegistry, type ProviderRegistry } from './platform/payments/providers.js';
 import { likesRoutes } from './features/likes/likes.routes.js';
 import { createMessageDelivery } from './messaging/messages.js';
 import { createNotifier } from './notifier/notifier.js';
@@ -88,6 +96,20 @@ export interface AppDependencies {
   redisKeyPrefix?: string;
   /** Where pushes go; by default web push with the VAPID keys. Tests record them instead. */
   push?: PushSender;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The payments module (issue 16): the providers, the one processing function and the
+     * re-check of stuck orders, which the server runs on an interval and tests call directly.
+     */
+    payments: {
+      providers: ProviderRegistry;
+      processing: PaymentProcessing;
+      recheckOrders(now?: number): Promise<void>;
+    };
+  }
 }
 
 /** `npm run dev`: Vite's middleware and its live server entry replace the built app. */
@@ -236,6 +258,29 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const delivery = createMessageDelivery({ events, notifier, log: app.log });
   await app.register(chatsRoutes, { db, events, delivery });
   await app.register(creditsRoutes, { db });
+  const orders = createOrdersRepository(db);
+  const providers = createProviderRegistry(config.payments, config.sessionSecret);
+  const processing = createPaymentProcessing({ db, events, log: app.log, onPaid: createReceiptMail({ db, mail }) });
+  const recheckOrders = createOrderRecheck({
+    orders,
+    providers,
+    processing,
+    log: app.log,
+    recheckAfterMs: config.payments.recheckAfterMinutes * MINUTE_MS,
+  });
+  app.decorate('payments', { providers, processing, recheckOrders });
+  await app.register(paymentsRoutes, { orders, providers, processing, publicUrl: config.publicUrl, catalogues });
+  if (providers.dev) {
+    await app.register(devCheckoutRoutes, { dev: providers.dev, orders, catalogues, allowPseudo: config.pseudoLocale });
+  }
+  // Tests run the re-check themselves, at the moment they choose.
+  if (config.env !== 'test') {
+    const recheck = setInterval(() => {
+      recheckOrders().catch((error: unknown) => app.log.error({ err: error }, 'order re-check failed'));
+    }, RECHECK_INTERVAL_MS);
+    recheck.unref();
+    app.addHook('onClose', async () => clearInterval(recheck));
+  }
   await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
   await app.register(notificationsRoutes, { db });

@@ -51,6 +51,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
   });
 
+  it('takes payments through the test checkout only outside production, and a processor only with its credentials', () => {
+    const local = loadConfig({});
+    expect(local.payments).toMatchObject({ dev: true, verotel: undefined, mollie: undefined, recheckAfterMinutes: 15 });
+    const strong = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) } as const;
+    expect(loadConfig(strong).payments.dev).toBe(false);
+    expect(() => loadConfig({ ...strong, PAYMENT_DEV_PROVIDER: 'true' })).toThrow(/PAYMENT_DEV_PROVIDER/);
+    expect(loadConfig({ MOLLIE_API_KEY: 'test_abc' }).payments.mollie).toEqual({
+      baseUrl: 'https://api.mollie.com/v2',
+      apiKey: 'test_abc',
+    });
+    expect(() => loadConfig({ VEROTEL_SHOP_ID: '123' })).toThrow(/VEROTEL_SIGNATURE_KEY/);
+  });
+
   it('starts in production with a strong secret, secure cookies and no pseudo locale', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
     expect(config.cookieSecure).toBe(true);

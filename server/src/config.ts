@@ -70,6 +70,13 @@ export const EnvSchema = z.object({
   PUBLIC_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
   VAPID_PUBLIC_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   VAPID_PRIVATE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  PAYMENT_DEV_PROVIDER: booleanFromEnv.optional(),
+  PAYMENT_RECHECK_AFTER_MINUTES: z.coerce.number().int().min(1).default(15),
+  VEROTEL_SHOP_ID: z.preprocess(blankAsUnset, z.string().optional()),
+  VEROTEL_SIGNATURE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  VEROTEL_BASE_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.default('https://secure.verotel.com')),
+  MOLLIE_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  MOLLIE_BASE_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.default('https://api.mollie.com/v2')),
   VAPID_SUBJECT: z.preprocess(
     blankAsUnset,
     z
@@ -118,9 +125,20 @@ export type Config = {
    * never the request's Host, which the sender of the request chooses.
    */
   publicUrl: PublicUrl;
+  payments: PaymentsConfig;
   /** Web push keys; unset keys are made once and shared through the database (notifier/vapid-keys.ts). */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
 };
+
+/** Payment processors (issue 16): a real one is enabled only when its credentials are set. */
+export interface PaymentsConfig {
+  /** The local test checkout; on by default outside production, refused in production. */
+  dev: boolean;
+  /** How long an order may stay pending before the re-check job asks its provider. */
+  recheckAfterMinutes: number;
+  verotel: { baseUrl: string; shopId: string; signatureKey: string } | undefined;
+  mollie: { baseUrl: string; apiKey: string } | undefined;
+}
 
 export interface PublicUrl {
   scheme: 'http' | 'https';
@@ -148,9 +166,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unsafe.push('SESSION_SECRET must be set to a random string of at least 32 characters');
     }
     if (e.PSEUDO_LOCALE) unsafe.push('PSEUDO_LOCALE must not be enabled in production');
+    // The test checkout pays without money: in production it would give credits away.
+    if (e.PAYMENT_DEV_PROVIDER) unsafe.push('PAYMENT_DEV_PROVIDER must not be enabled in production');
     if (unsafe.length > 0) {
       throw new ConfigError(`Refusing to start in production with unsafe settings:\n  ${unsafe.join('\n  ')}`);
     }
+  }
+
+  if (Boolean(e.VEROTEL_SHOP_ID) !== Boolean(e.VEROTEL_SIGNATURE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VEROTEL_SHOP_ID and VEROTEL_SIGNATURE_KEY must be set together');
   }
 
   // One key without the other would silently fall back to the stored pair.
@@ -190,6 +214,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scheme: e.PUBLIC_SCHEME ?? (production ? 'https' : 'http'),
       // Outside production the server is reached directly, so links name the port it listens on (0 picks a free one).
       port: e.PUBLIC_PORT ?? (production || e.PORT === 0 ? undefined : e.PORT),
+    },
+    payments: {
+      dev: e.PAYMENT_DEV_PROVIDER ?? !production,
+      recheckAfterMinutes: e.PAYMENT_RECHECK_AFTER_MINUTES,
+      verotel:
+        e.VEROTEL_SHOP_ID && e.VEROTEL_SIGNATURE_KEY
+          ? { baseUrl: e.VEROTEL_BASE_URL, shopId: e.VEROTEL_SHOP_ID, signatureKey: e.VEROTEL_SIGNATURE_KEY }
+          : undefined,
+      mollie: e.MOLLIE_API_KEY ? { baseUrl: e.MOLLIE_BASE_URL, apiKey: e.MOLLIE_API_KEY } : undefined,
     },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
   };

@@ -139,7 +139,7 @@ export const ROUTES: readonly RouteEntry[] = [
   {
     name: 'credits-creditId-paymentMethod',
     path: '/credits/:creditId/:paymentMethod?',
-    file: LATER,
+    file: 'routes/credits-checkout.tsx',
     layout: 'default',
     access: 'member',
   },
@@ -278,4 +278,8 @@ export const NAMED_ROUTES = {
   'members-memberId': (memberId: number | string) => `/members/${memberId}`,
   'chats-chatId': (chatId: number | string) => `/chats/${chatId}`,
   likes: '/likes',
+  credits: '/credits',
+  'credits-creditId-paymentMethod': (creditId: string, paymentMethod?: string) =>
+    paymentMethod ? `/credits/${creditId}/${paymentMethod}` : `/credits/${creditId}`,
+  'transactions-transactionId': (transactionId: number | string) => `/transactions/${transactionId}`,
 } as const;

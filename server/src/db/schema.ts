@@ -3,6 +3,10 @@ import type {
   MemberStatus,
   ModerationCategory,
   ModerationSource,
+  OrderState,
+  PaymentMethod,
+  PaymentProviderId,
+  PurchaseType,
   StaffRole,
 } from '@rendezvous/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
@@ -80,6 +84,10 @@ export interface MembersTable {
   search_rank: Generated<number>;
   /** The credit balance: the sum of this member's credit_ledger rows, changed in the same transaction. */
   credits: Generated<number>;
+  /** The country whose prices and payment methods the member chose at checkout. */
+  payment_country: string | null;
+  /** Set by a chargeback: spending is refused until staff clear it. */
+  spending_blocked_at: number | null;
 }
 
 export interface MemberSearchesTable {
@@ -197,6 +205,8 @@ export interface CreditLedgerTable {
   delta: number;
   reason: string;
   reference: string | null;
+  /** Unique: one business event (a provider's payment, refund, chargeback) writes at most one row. */
+  business_key: string | null;
   created_at: number;
 }
 
@@ -415,6 +425,52 @@ export interface ConsoleAnswersTable {
   created_at: number;
 }
 
+export interface OrdersTable {
+  id: Generated<number>;
+  member_id: number;
+  site_id: number;
+  purchase: PurchaseType;
+  package_id: string | null;
+  package_credits: number;
+  bonus_credits: number;
+  method: PaymentMethod;
+  provider: PaymentProviderId;
+  provider_reference: string | null;
+  country: string;
+  currency: string;
+  /** Minor units; gross = net + vat. */
+  net: number;
+  vat: number;
+  gross: number;
+  vat_rate_bp: number;
+  state: OrderState;
+  return_to: string | null;
+  mandate: string | null;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+
+export interface PaymentEventsTable {
+  order_id: number;
+  provider: PaymentProviderId;
+  event_key: string;
+  state: OrderState;
+  amount: number;
+  currency: string;
+  received_at: number;
+}
+
+/** What a notification said that did not match its order: nothing was credited; staff look. */
+export interface PaymentAnomaliesTable {
+  id: Generated<number>;
+  order_id: number | null;
+  provider: PaymentProviderId;
+  reason: string;
+  payload: string;
+  at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -449,9 +505,13 @@ export interface Database {
   snippets: SnippetsTable;
   console_site_settings: ConsoleSiteSettingsTable;
   console_answers: ConsoleAnswersTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  payment_anomalies: PaymentAnomaliesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
 export type MemberRow = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type StaffRow = Selectable<StaffTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -1,4 +1,4 @@
-import { ALL_TEMPLATE_FEATURES, type SiteConfig } from '@rendezvous/contract';
+import { ALL_TEMPLATE_FEATURES, PAYMENT_METHODS, type PaymentRoute, type SiteConfig } from '@rendezvous/contract';
 
 /** The domain that serves unknown hosts too (architecture: "unknown hosts get the default site"). */
 export const DEFAULT_DEMO_DOMAIN = 'localhost';
@@ -19,6 +19,18 @@ const SEARCH_FIELDS = ['gender', 'min_age', 'max_age', 'country', 'countryregion
  * logged-out search, paging, resale, currencies), so both code paths show up on a fresh start.
  * Company details are fictional; the registration numbers have the right shape only.
  */
+/** Every method through the local test checkout, so `npm start` can buy credits end to end. */
+const DEV_ROUTING: PaymentRoute[] = [
+  { provider: 'dev', methods: [...PAYMENT_METHODS], countries: ['*'], purchases: ['credits', 'premium'] },
+];
+
+/** A package's prices: per country, in that country's currency, VAT included (minor units). */
+function priced(prices: Record<string, [number, string]>) {
+  return Object.fromEntries(
+    Object.entries(prices).map(([country, [amount, currency]]) => [country, { amount, currency }]),
+  );
+}
+
 export const DEMO_SITES: SiteConfig[] = [
   {
     name: 'Rendezvous',
@@ -57,6 +69,27 @@ export const DEMO_SITES: SiteConfig[] = [
     company_vat_numbers: ['NL862154307B01'],
     support_phone: '+31 20 555 0123',
     delete_discount: 50,
+    credit_packages: [
+      {
+        id: 'starter',
+        credits: 50,
+        bonus_credits: 0,
+        prices: priced({ NL: [995, 'EUR'], BE: [995, 'EUR'], DE: [1095, 'EUR'], GB: [895, 'GBP'] }),
+      },
+      {
+        id: 'regular',
+        credits: 150,
+        bonus_credits: 15,
+        prices: priced({ NL: [2495, 'EUR'], BE: [2495, 'EUR'], DE: [2695, 'EUR'], GB: [2195, 'GBP'] }),
+      },
+      {
+        id: 'plus',
+        credits: 400,
+        bonus_credits: 60,
+        prices: priced({ NL: [5995, 'EUR'], BE: [5995, 'EUR'], DE: [6495, 'EUR'], GB: [5295, 'GBP'] }),
+      },
+    ],
+    payment_routing: DEV_ROUTING,
     template: { name: 'classic', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'infinite',
   },
@@ -104,6 +137,35 @@ export const DEMO_SITES: SiteConfig[] = [
     company_vat_numbers: ['GB318457296'],
     support_phone: '+44 1273 555 014',
     delete_discount: 30,
+    credit_packages: [
+      {
+        id: 'starter',
+        credits: 40,
+        bonus_credits: 0,
+        prices: priced({
+          GB: [749, 'GBP'],
+          IE: [849, 'EUR'],
+          US: [999, 'USD'],
+          CA: [1299, 'CAD'],
+          AU: [1499, 'AUD'],
+          NZ: [1599, 'NZD'],
+        }),
+      },
+      {
+        id: 'regular',
+        credits: 120,
+        bonus_credits: 12,
+        prices: priced({
+          GB: [1949, 'GBP'],
+          IE: [2249, 'EUR'],
+          US: [2599, 'USD'],
+          CA: [3399, 'CAD'],
+          AU: [3899, 'AUD'],
+          NZ: [4199, 'NZD'],
+        }),
+      },
+    ],
+    payment_routing: DEV_ROUTING,
     template: { name: 'boxy', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'pages',
   },

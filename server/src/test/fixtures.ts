@@ -45,6 +45,26 @@ export function testSiteConfig(domain: string, overrides: Partial<SiteConfig> = 
     company_vat_numbers: ['NL000000000B01'],
     support_phone: '+31 20 000 0000',
     delete_discount: 50,
+    credit_packages: [
+      {
+        id: 'starter',
+        credits: 50,
+        bonus_credits: 0,
+        prices: {
+          NL: { amount: 995, currency: 'EUR' },
+          BE: { amount: 995, currency: 'EUR' },
+          DE: { amount: 1095, currency: 'EUR' },
+          GB: { amount: 895, currency: 'GBP' },
+        },
+      },
+      {
+        id: 'regular',
+        credits: 150,
+        bonus_credits: 15,
+        prices: { NL: { amount: 2495, currency: 'EUR' }, BE: { amount: 2495, currency: 'EUR' } },
+      },
+    ],
+    payment_routing: [{ provider: 'dev', methods: ['card', 'ideal'], countries: ['*'], purchases: ['credits'] }],
     template: {
       name: 'classic',
       features: ALL_TEMPLATE_FEATURES,

@@ -11,6 +11,7 @@ const LIVE_EVENT_TYPES = Object.keys({
   chats: true,
   like: true,
   notification: true,
+  order: true,
 } satisfies Record<LiveEventType, true>);
 
 // Loaded with the first event: the schemas (and zod) stay out of every page's first load.

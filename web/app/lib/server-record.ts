@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from 'react-router';
 import type { z } from 'zod';
+import { ApiError } from './api-error';
 
 /** The error boundary's not-found page, with the status the HTML is sent with. */
 export const notFoundResponse = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -21,4 +22,14 @@ export async function loadRecord<T extends z.ZodType>(
   if (response.status === 404) throw notFoundResponse();
   if (response.status >= 400) throw data(null, { status: response.status });
   return schema.parse(response.body);
+}
+
+/** The same record read in the browser (a client loader): the API's 404 becomes the not-found page too. */
+export async function notFoundOn404<T>(answer: Promise<T>): Promise<T> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFoundResponse();
+    throw error;
+  }
 }

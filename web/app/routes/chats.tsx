@@ -7,6 +7,7 @@ import { ChatsScreen } from '../features/chats/components/chats-screen';
 import { MessageCostNote } from '../features/credits/components/message-cost-note';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
+import { NAMED_ROUTES } from '../route-table';
 import { CREDITS_INSUFFICIENT_PATH } from './credits';
 import type { Route } from './+types/chats';
 
@@ -46,7 +47,9 @@ export default function Chats({ loaderData, params }: Route.ComponentProps) {
       onMessageSent={setBalance}
       onResendActivation={resendActivation}
       onInsufficientCredits={(conversationId) =>
-        void navigate(`${CREDITS_INSUFFICIENT_PATH}&from=${encodeURIComponent(`/chats/${conversationId}`)}`)
+        void navigate(
+          `${CREDITS_INSUFFICIENT_PATH}&return_to=${encodeURIComponent(NAMED_ROUTES['chats-chatId'](conversationId))}`,
+        )
       }
       renderActions={(profile, conversationId) => (
         <SafetyMenu

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { CreditsOverview } from '../features/credits/components/credits-overview';
+import { COUNTRY_PARAM, RETURN_TO_PARAM, safeReturnTo } from '../features/credits/return-to';
 import { useWebContext } from '../lib/use-web-context';
 
 /** Where a message that could not be paid for sends the member. */
@@ -9,19 +10,25 @@ export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
 }
 
-/** Only a conversation of ours is a way back: `from` must not lead anywhere else. */
-function safeBackTo(from: string | null): string | null {
-  return from && /^\/chats\/\d{1,15}$/.test(from) ? from : null;
-}
-
-/** Spec §2 /credits: the balance, what a message costs, the ledger. */
+/** Spec §2 /credits: the packages, the balance, what a message costs, the ledger. */
 export default function Credits() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { settings } = useWebContext();
   return (
     <CreditsOverview
       insufficient={params.get('reason') === 'insufficient'}
-      backTo={safeBackTo(params.get('from'))}
+      returnTo={safeReturnTo(params.get(RETURN_TO_PARAM))}
+      country={params.get(COUNTRY_PARAM)}
+      onCountryChange={(country) =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.set(COUNTRY_PARAM, country);
+            return next;
+          },
+          { replace: true, preventScrollReset: true },
+        )
+      }
       supportEmail={settings.support_email}
     />
   );

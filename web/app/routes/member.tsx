@@ -15,8 +15,7 @@ import { MemberGallery } from '../features/members/components/member-gallery';
 import { searchQueryOptions } from '../features/search/api/search-calls';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { LazySignupModal, loadSignupModal } from '../features/signup/components/lazy-signup-modal';
-import { ApiError } from '../lib/api-client';
-import { notFoundResponse, RECORD_ID } from '../lib/server-record';
+import { notFoundOn404, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/member';
@@ -42,14 +41,9 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   // A client-side navigation has not committed yet, so the address bar still shows the page we came from.
   const cameFromSearch = SEARCH_PATHS.includes(window.location.pathname);
   if (!RECORD_ID.test(params.memberId)) throw notFoundResponse();
-  try {
-    const member = await getMember(Number(params.memberId), request.signal);
-    return { member, cameFromSearch };
-  } catch (error) {
-    // Deleted, banned and unknown members all answer 404: the visitor sees the not-found page (spec §2).
-    if (error instanceof ApiError && error.status === 404) throw notFoundResponse();
-    throw error;
-  }
+  // Deleted, banned and unknown members all answer 404: the visitor sees the not-found page (spec §2).
+  const member = await notFoundOn404(getMember(Number(params.memberId), request.signal));
+  return { member, cameFromSearch };
 }
 
 /** Later revalidations (the user poll, a login elsewhere) would lose where the page was opened from. */

@@ -85,6 +85,8 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     company_vat_numbers: [],
     support_phone: '+31 20 555 0123',
     delete_discount: 50,
+    credit_packages: [],
+    payment_routing: [],
     template: { name: 'classic', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'infinite',
     region_data: {},

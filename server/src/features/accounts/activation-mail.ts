@@ -4,7 +4,7 @@ import type { PublicUrl } from '../../config.js';
 import type { MemberRow } from '../../db/schema.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
-import { siteOrigin } from './site-origin.js';
+import { siteOrigin } from '../../platform/sites/site-origin.js';
 
 export interface ActivationMailOptions {
   tokens: AccountTokensRepository;

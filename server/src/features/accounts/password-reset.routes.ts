@@ -18,7 +18,7 @@ import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
-import { siteOrigin } from './site-origin.js';
+import { siteOrigin } from '../../platform/sites/site-origin.js';
 import { loadUser } from '../../platform/sessions/user.js';
 import { HOUR_MS } from '../../lib/time.js';
 import { createAccountsRepository } from './accounts.repository.js';

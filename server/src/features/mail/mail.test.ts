@@ -206,13 +206,14 @@ describe('mail templates', () => {
     for (const locale of LOCALES) expect(keysOf(MAIL_CATALOGUES[locale]).sort(), locale).toEqual(english);
   });
 
-  // Kinds that carry no link; the contact and complaint kinds also fill placeholders of their own.
+  // Kinds that carry no link; the contact, complaint and receipt kinds also fill placeholders of their own.
   const LINKLESS: MailKind[] = [
     'account_deleted',
     'contact_request',
     'contact_confirmation',
     'complaint_notice',
     'complaint_appeal',
+    'receipt',
   ];
   const KIND_VALUES = {
     reference: 'RV-ABCD2345',
@@ -220,6 +221,20 @@ describe('mail templates', () => {
     senderName: 'Gerda',
     senderEmail: 'gerda@example.test',
     account: '—',
+    orderId: '42',
+    date: '28 November 2026',
+    credits: '165',
+    bonus: '15',
+    net: '€20.62',
+    vat: '€4.33',
+    vatRate: '21%',
+    gross: '€24.95',
+    companyName: 'Liefde Later B.V.',
+    companyAddress: 'Teststraat 1',
+    companyCity: 'Amsterdam',
+    companyCountry: 'NL',
+    kvk: '12345678',
+    vatNumbers: 'NL000000000B01',
   };
 
   describe.each(MAIL_KINDS)('%s', (kind) => {
@@ -239,6 +254,11 @@ describe('mail templates', () => {
         expect(body).toContain('Ingrid');
         expect(body).toContain('support@liefdelater.test');
         expect(body).not.toMatch(/\{\{|\}\}/);
+      }
+      if (kind === 'receipt') {
+        expect(mail.subject).toContain('42');
+        for (const body of [mail.html, mail.text])
+          for (const amount of ['€20.62', '€4.33', '€24.95']) expect(body).toContain(amount);
       }
       if (kind === 'complaint_notice' || kind === 'complaint_appeal') {
         expect(mail.subject).toContain('RV-ABCD2345');

@@ -49,3 +49,15 @@ export function loadCatalogues(dir: string): Catalogues {
     forPage: (locale, page) => (page === 'console' ? parsed : forMembers).get(locale) ?? {},
   };
 }
+
+/**
+ * One text of a catalogue by its dotted key, with `{{name}}` filled in, for the few words the
+ * server itself shows or sends (the test checkout, a payment's description). A missing key is a
+ * catalogue bug, so it throws rather than showing the key.
+ */
+export function catalogueText(catalogue: Catalogue, key: string, values: Record<string, string> = {}): string {
+  let entry: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) entry = typeof entry === 'object' ? entry[part] : undefined;
+  if (typeof entry !== 'string') throw new Error(`The catalogue has no ${key}`);
+  return entry.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => values[name] ?? '');
+}

@@ -29,6 +29,7 @@ export const MAIL_KINDS = [
   'complaint_appeal',
   'contact_request',
   'contact_confirmation',
+  'receipt',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -37,6 +38,8 @@ interface KindTexts {
   intro: string;
   action?: string;
   expiry?: string;
+  /** Lines of facts after the intro (a receipt's amounts and the seller), kept line by line. */
+  details?: string;
   closing: string;
 }
 
@@ -60,6 +63,7 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   complaint_appeal: null,
   contact_request: null,
   contact_confirmation: null,
+  receipt: null,
 };
 
 export interface MailContext {
@@ -165,6 +169,7 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
   const action = link && texts.action ? texts.action : undefined;
 
   const textParts = [text(catalogue.common.greeting), text(texts.intro)];
+  if (texts.details) textParts.push(text(texts.details));
   if (context.quote) textParts.push(context.quote.replace(/^/gm, '> '));
   if (link) textParts.push(action ? `${text(action)}\n${link}` : link);
   if (link && texts.expiry) textParts.push(text(texts.expiry));
@@ -172,6 +177,7 @@ export function renderMail(kind: MailKind, context: MailContext): RenderedMail {
   textParts.push(`--\n${text(catalogue.common.support)}`);
 
   const htmlBody = [paragraph(html(catalogue.common.greeting)), paragraph(html(texts.intro))];
+  if (texts.details) htmlBody.push(paragraph(html(texts.details).replaceAll('\n', '<br>')));
   if (context.quote) {
     htmlBody.push(
       `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${COLORS.brand};background:${COLORS.page};` +

@@ -1,5 +1,7 @@
+import type { SiteConfig } from '@rendezvous/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import type { MemberRow } from '../../db/schema.js';
 import type { Mailer } from './mailer.js';
 import { renderMail, type MailKind } from './mail-templates.js';
 
@@ -18,6 +20,24 @@ export interface MailMessage {
   /** Further placeholders of the kind's texts, and text quoted as written (see MailContext). */
   values?: Record<string, string>;
   quote?: string;
+}
+
+/** A mail to the member, in their language, from their site. */
+export function memberMailTo(
+  member: Pick<MemberRow, 'id' | 'email' | 'language' | 'name'>,
+  site: SiteConfig,
+  link?: string,
+): MailMessage {
+  return {
+    to: member.email,
+    memberId: member.id,
+    locale: member.language,
+    siteName: site.name,
+    supportEmail: site.support_email,
+    fromAddress: `${site.name} <${site.email}>`,
+    recipientName: member.name,
+    ...(link ? { link } : {}),
+  };
 }
 
 export interface MailService {

@@ -5,11 +5,13 @@ import {
   type FieldValues,
   type UseControllerProps,
 } from 'react-hook-form';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_AGE_PARAMS } from '../profile-fields/messages';
-import { SelectField, type SelectFieldProps } from '../ui/select-field';
+import { CheckboxField, RadioGroupField, type CheckboxFieldProps } from '../ui/choice-fields';
+import { SelectField } from '../ui/select-field';
 import { TextField, type TextFieldProps } from '../ui/text-field';
-import { TextareaField, type TextareaFieldProps } from '../ui/textarea-field';
+import { TextareaField } from '../ui/textarea-field';
 
 type Bound<Props, Values extends FieldValues, Name extends FieldPath<Values>> = Omit<
   Props,
@@ -46,16 +48,35 @@ function useFormField<Values extends FieldValues, Name extends FieldPath<Values>
   };
 }
 
-export function FormTextField<Values extends FieldValues, Name extends FieldPath<Values>>({
-  control,
-  name,
-  rules,
-  onEdit,
-  error,
-  ...props
-}: Bound<TextFieldProps, Values, Name>) {
-  return <TextField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
+/** What a control in `components/ui` takes to be bound: a text value, its change and its message. */
+interface BindableProps {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
 }
+
+/** The control as a form field: its value, changes and message come from the form by `name`. */
+function bindFormField<Props extends BindableProps>(Field: ComponentType<Props>) {
+  return function FormField<Values extends FieldValues, Name extends FieldPath<Values>>({
+    control,
+    name,
+    rules,
+    onEdit,
+    error,
+    ...props
+  }: Bound<Props, Values, Name>) {
+    const bound = useFormField(control, name, rules, onEdit, error);
+    // The rest are the control's own props, less the ones `bound` gives: together they are Props.
+    const all = { ...props, ...bound } as unknown as Props;
+    return <Field {...all} />;
+  };
+}
+
+export const FormTextField = bindFormField(TextField);
+export const FormTextareaField = bindFormField(TextareaField);
+export const FormSelectField = bindFormField(SelectField);
+export const FormRadioGroupField = bindFormField(RadioGroupField);
 
 /** An e-mail address: the keyboard, autofill and trimming every address field wants. */
 export function FormEmailField<Values extends FieldValues, Name extends FieldPath<Values>>(
@@ -64,24 +85,31 @@ export function FormEmailField<Values extends FieldValues, Name extends FieldPat
   return <FormTextField {...props} type="email" inputMode="email" autoComplete="email" trim />;
 }
 
-export function FormTextareaField<Values extends FieldValues, Name extends FieldPath<Values>>({
+/**
+ * A ticked box is `true`. `message` replaces whatever the check says when the box is refused, for
+ * a box whose reason is better told in its own words than as "Value is required".
+ */
+export function FormCheckboxField<Values extends FieldValues, Name extends FieldPath<Values>>({
   control,
   name,
   rules,
   onEdit,
-  error,
+  message,
   ...props
-}: Bound<TextareaFieldProps, Values, Name>) {
-  return <TextareaField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
-}
-
-export function FormSelectField<Values extends FieldValues, Name extends FieldPath<Values>>({
-  control,
-  name,
-  rules,
-  onEdit,
-  error,
-  ...props
-}: Bound<SelectFieldProps, Values, Name>) {
-  return <SelectField {...props} {...useFormField(control, name, rules, onEdit, error)} />;
+}: Omit<Bound<CheckboxFieldProps, Values, Name>, 'checked' | 'error'> & { message?: string }) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control, name, rules });
+  const refusal = fieldState.error?.message;
+  return (
+    <CheckboxField
+      {...props}
+      name={name}
+      checked={field.value === true}
+      onChange={(checked) => {
+        field.onChange(checked);
+        onEdit?.();
+      }}
+      error={refusal ? (message ?? t(refusal)) : undefined}
+    />
+  );
 }

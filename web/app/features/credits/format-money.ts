@@ -1,3 +1,5 @@
+import type { Money } from '@rendezvous/contract';
+
 /** Money in the interface language's notation, e.g. "€ 1,50" in Dutch and "€1.50" in English. */
 export function formatMoney(amount: number, currency: string, regional: string): string {
   try {
@@ -6,4 +8,20 @@ export function formatMoney(amount: number, currency: string, regional: string):
     // An unknown currency code: still readable.
     return `${amount.toFixed(2)} ${currency}`;
   }
+}
+
+/** Payment amounts come in minor units (cents, grosze); the currency says how many make one. */
+export function formatMinorUnits({ amount, currency }: Money, regional: string): string {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown currency code: cents, as most have.
+  }
+  return formatMoney(amount / 10 ** digits, currency, regional);
+}
+
+/** A VAT rate in basis points (2100) as the percentage people read ("21 %" or "21%"). */
+export function formatVatRate(basisPoints: number, regional: string): string {
+  return new Intl.NumberFormat(regional, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
 }

@@ -1,10 +1,4 @@
-import {
-  ChatsResponseSchema,
-  LikesResponseSchema,
-  type ChatsResponse,
-  type LikesResponse,
-  type LiveEvent,
-} from '@rendezvous/contract';
+import { ChatsResponseSchema, LikesResponseSchema, type ChatsResponse, type LikesResponse } from '@rendezvous/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -15,6 +9,7 @@ import { LiveEventsProvider } from '../../../lib/live-events';
 import { LocaleProvider } from '../../../lib/locale';
 import { QueryProvider } from '../../../lib/query-provider';
 import { fakeApi, json } from '../../../test/fake-api';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 // Loaded up front, so the on-demand imports resolve without waiting for real time.
 import '../../../lib/live-event-schema';
@@ -74,25 +69,6 @@ function likesWith(...isNew: boolean[]): LikesResponse {
       },
     })),
   };
-}
-
-/** Stands in for the browser's EventSource, so a test can deliver live events. */
-class FakeEventSource extends EventTarget {
-  static CLOSED = 2;
-  static last: FakeEventSource | undefined;
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    super();
-    FakeEventSource.last = this;
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  static deliver(event: LiveEvent) {
-    FakeEventSource.last!.dispatchEvent(new MessageEvent(event.type, { data: JSON.stringify(event) }));
-  }
 }
 
 function Header() {

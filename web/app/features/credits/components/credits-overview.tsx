@@ -6,13 +6,11 @@ import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatMoney } from '../format-money';
 import { useCredits } from '../hooks/use-credits';
+import { CreditPackages, type CreditPackagesProps } from './credit-packages';
 
-export interface CreditsOverviewProps {
+export interface CreditsOverviewProps extends CreditPackagesProps {
   /** Sent here because a message could not be paid for: say so first. */
   insufficient: boolean;
-  /** Where the unsent message waits, for the way back. */
-  backTo: string | null;
-  supportEmail: string;
 }
 
 const REASON_KEYS: Record<CreditReason, string> = {
@@ -24,8 +22,11 @@ const REASON_KEYS: Record<CreditReason, string> = {
   operator: 'credits.reason_operator',
 };
 
-/** Spec §2 /credits: balance, price of a message, the ledger; buying comes with the payments issue. */
-export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsOverviewProps) {
+/**
+ * Spec §2 /credits: the packages for sale first, then the balance, the price of a message and the
+ * ledger. `returnTo` is the conversation whose message waits, for the way back now or after paying.
+ */
+export function CreditsOverview({ insufficient, ...buying }: CreditsOverviewProps) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const state = useCredits();
@@ -41,13 +42,15 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
             {t('credits.insufficient_title')}
           </h2>
           <p>{t('credits.insufficient_text')}</p>
-          {backTo ? (
-            <ButtonLink variant="secondary" size="sm" to={backTo}>
+          {buying.returnTo ? (
+            <ButtonLink variant="secondary" size="sm" to={buying.returnTo}>
               {t('credits.back_to_chat')}
             </ButtonLink>
           ) : null}
         </section>
       ) : null}
+
+      <CreditPackages {...buying} />
 
       {state.status === 'loading' ? (
         <p role="status" className="text-ink-muted">
@@ -73,18 +76,6 @@ export function CreditsOverview({ insufficient, backTo, supportEmail }: CreditsO
                 })}
               </p>
             </div>
-          </section>
-
-          <section className="form-notice space-y-1" aria-labelledby="credits-buy-title">
-            <h2 id="credits-buy-title" className="font-bold">
-              {t('credits.buy_title')}
-            </h2>
-            <p>
-              {t('credits.buy_text')}{' '}
-              <a className="text-link break-all" href={`mailto:${supportEmail}`} translate="no">
-                {supportEmail}
-              </a>
-            </p>
           </section>
 
           <section className="space-y-2" aria-labelledby="credits-ledger-title">

@@ -1,0 +1,12 @@
+/*
+ * The payment calls' addresses and the check of a way back, without zod, so the credits screens
+ * paint before the schemas load; the schemas of the calls are in payments.ts.
+ */
+
+export const CREDIT_PACKAGES_PATH = '/api/creditpackages.php';
+export const PAYMENT_METHODS_PATH = '/api/paymentmethods.php';
+export const ORDERS_PATH = '/api/orders.php';
+
+/** A path of this site to return to after paying (a conversation): never another host, never `//`. */
+export const RETURN_TO_PATTERN = /^\/(?!\/)[^\s\\]*$/;
+export const RETURN_TO_MAX = 200;

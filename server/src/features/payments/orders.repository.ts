@@ -1,0 +1,89 @@
+import type { Order, OrderState } from '@rendezvous/contract';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { OrderRow, OrdersTable } from '../../db/schema.js';
+
+export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'state' | 'created_at' | 'updated_at' | 'paid_at'>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** An order as its owner sees it. */
+export function toOrder(row: OrderRow): Order {
+  const money = (amount: number) => ({ amount, currency: row.currency });
+  return {
+    id: row.id,
+    state: row.state,
+    purchase: row.purchase,
+    package: row.package_id
+      ? { id: row.package_id, credits: row.package_credits, bonus_credits: row.bonus_credits }
+      : null,
+    method: row.method,
+    provider: row.provider,
+    country: row.country,
+    vat_rate_bp: row.vat_rate_bp,
+    net: money(row.net),
+    vat: money(row.vat),
+    gross: money(row.gross),
+    return_to: row.return_to,
+    created_at: iso(row.created_at),
+    paid_at: row.paid_at === null ? null : iso(row.paid_at),
+  };
+}
+
+/** Orders as the member's calls and the re-check job read them; state changes go through processing. */
+export function createOrdersRepository(db: Db) {
+  return {
+    async create(order: NewOrder, now = Date.now()): Promise<OrderRow> {
+      return db
+        .insertInto('orders')
+        .values({ ...order, state: 'created', created_at: now, updated_at: now, paid_at: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The member is at the provider now; only a fresh order moves, so a fast notification is never undone. */
+    async markPending(id: number, providerReference: string | null): Promise<OrderRow> {
+      await db
+        .updateTable('orders')
+        .set({ state: 'pending', provider_reference: providerReference, updated_at: Date.now() })
+        .where('id', '=', id)
+        .where('state', '=', 'created')
+        .execute();
+      return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    /** The order if it is this member's: another member's order is as absent as a missing one. */
+    async findOwn(memberId: number, id: number): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+    },
+
+    async find(id: number): Promise<OrderRow | undefined> {
+      return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The country whose prices and methods the member chose last: the next checkout starts there. */
+    async setPaymentCountry(memberId: number, country: string): Promise<void> {
+      await db.updateTable('members').set({ payment_country: country }).where('id', '=', memberId).execute();
+    },
+
+    /** Orders waiting on a provider that have not moved since `before`, oldest first. */
+    async waitingSince(before: number, limit: number): Promise<OrderRow[]> {
+      const waiting: OrderState[] = ['created', 'pending'];
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('state', 'in', waiting)
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

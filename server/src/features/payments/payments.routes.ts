@@ -1,0 +1,247 @@
+import {
+  CREDIT_PACKAGES_PATH,
+  CreateOrderRequestSchema,
+  DEFAULT_LOCALE,
+  CreateOrderResponseSchema,
+  CreditPackagesQuerySchema,
+  CreditPackagesResponseSchema,
+  isLocale,
+  ORDERS_PATH,
+  OrderQuerySchema,
+  OrderSchema,
+  PAYMENT_METHODS_PATH,
+  PaymentMethodsQuerySchema,
+  PaymentMethodsResponseSchema,
+  PaymentProviderSchema,
+  paymentNotifyPath,
+  paymentReturnPath,
+  VALIDATION,
+  type PaymentProviderId,
+} from '@rendezvous/contract';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PublicUrl } from '../../config.js';
+import { AppError, invalidInput, notFound } from '../../errors.js';
+import { MINUTE_MS } from '../../lib/time.js';
+import { catalogueText, type Catalogues } from '../../platform/i18n/catalogues.js';
+import { ForgedNotificationError, type PaymentEvent } from '../../platform/payments/payment-provider.js';
+import { pricedPackage, pricingCountry, routedMethods, routeFor, vatQuote } from '../../platform/payments/pricing.js';
+import type { ProviderRegistry } from '../../platform/payments/providers.js';
+import { siteOrigin } from '../../platform/sites/site-origin.js';
+import { toOrder, type OrdersRepository } from './orders.repository.js';
+import type { PaymentProcessing } from './process-payment-events.js';
+import { keepRawBodies, providerRequestOf } from './provider-request.js';
+
+export interface PaymentsRoutesOptions {
+  orders: OrdersRepository;
+  providers: ProviderRegistry;
+  processing: PaymentProcessing;
+  publicUrl: PublicUrl;
+  catalogues: Catalogues;
+}
+
+/** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
+const ORDERS_PER_HOUR = 20;
+/** A provider's notifications per minute from one address: bursts of retries, not floods. */
+const NOTIFICATIONS_PER_MINUTE = 600;
+
+const methodUnavailable = () =>
+  new AppError(400, 'payment_method_unavailable', 'This payment method is not available for your country.');
+
+const ProviderParamsSchema = z.object({ provider: z.string().max(32) });
+const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().positive().optional() }).loose();
+
+/**
+ * Buying credits (issue 16): the packages and methods for a country, ordering, reading one's own
+ * order, and the two addresses providers reach: their notification and the member's return.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
+  app,
+  { orders, providers, processing, publicUrl, catalogues },
+) => {
+  /** The provider named in the path, if this server takes payments through it. */
+  function enabledProvider(name: string) {
+    const parsed = PaymentProviderSchema.safeParse(name);
+    const provider = parsed.success ? providers.get(parsed.data) : undefined;
+    if (!provider) throw notFound('No such payment provider');
+    return provider;
+  }
+
+  app.get(
+    CREDIT_PACKAGES_PATH,
+    {
+      config: { access: 'member' },
+      schema: { querystring: CreditPackagesQuerySchema, response: { 200: CreditPackagesResponseSchema } },
+    },
+    async (request) => {
+      const { config } = request.site;
+      const buyer = { paymentCountry: request.member.payment_country, country: request.member.country };
+      const country = pricingCountry(config, buyer, request.query.country, request.settings.geoip_country);
+      return {
+        country: country ?? config.countries[0]!,
+        countries: config.countries,
+        message_credits: config.message_credits,
+        packages: country
+          ? config.credit_packages.flatMap((pkg) => pricedPackage(pkg, country, config.message_credits) ?? [])
+          : [],
+      };
+    },
+  );
+
+  app.get(
+    PAYMENT_METHODS_PATH,
+    {
+      config: { access: 'member' },
+      schema: { querystring: PaymentMethodsQuerySchema, response: { 200: PaymentMethodsResponseSchema } },
+    },
+    async (request) => {
+      const { config } = request.site;
+      const { country } = request.query;
+      const setting = config.credit_packages.find((pkg) => pkg.id === request.query.package);
+      if (!setting) throw notFound('No such credit package');
+      const pkg = pricedPackage(setting, country, config.message_credits);
+      if (!pkg) throw invalidInput({ country: VALIDATION.choice });
+      const quote = vatQuote(pkg.price.amount, country, new Date());
+      const money = (amount: number) => ({ amount, currency: pkg.price.currency });
+      return {
+        country,
+        package: pkg,
+        vat_rate_bp: quote.rateBp,
+        net: money(quote.net),
+        vat: money(quote.vat),
+        methods: routedMethods(
+          config.payment_routing,
+          { purchase: 'credits', country, currency: pkg.price.currency },
+          providers.enabled,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    ORDERS_PATH,
+    {
+      config: { access: 'member', limits: [app.limits.perMember('order-create', ORDERS_PER_HOUR, 60 * MINUTE_MS)] },
+      schema: { body: CreateOrderRequestSchema, response: { 200: CreateOrderResponseSchema } },
+    },
+    async (request) => {
+      const { member, site } = request;
+      const { country, method } = request.body;
+      const setting = site.config.credit_packages.find((pkg) => pkg.id === request.body.package);
+      if (!setting) throw invalidInput({ package: VALIDATION.choice });
+      const price = setting.prices[country];
+      if (!price) throw invalidInput({ country: VALIDATION.choice });
+      const providerId = routeFor(
+        site.config.payment_routing,
+        { purchase: 'credits', country, currency: price.currency, method },
+        providers.enabled,
+      );
+      const provider = providerId ? providers.get(providerId) : undefined;
+      if (!providerId || !provider) throw methodUnavailable();
+      if (!(await provider.methods({ country, amount: price, purchase: 'credits' })).includes(method)) {
+        throw methodUnavailable();
+      }
+
+      await orders.setPaymentCountry(member.id, country);
+      const quote = vatQuote(price.amount, country, new Date());
+      const order = await orders.create({
+        member_id: member.id,
+        site_id: site.id,
+        purchase: 'credits',
+        package_id: setting.id,
+        package_credits: setting.credits,
+        bonus_credits: setting.bonus_credits,
+        method,
+        provider: providerId,
+        provider_reference: null,
+        country,
+        currency: price.currency,
+        net: quote.net,
+        vat: quote.vat,
+        gross: quote.gross,
+        vat_rate_bp: quote.rateBp,
+        return_to: request.body.return_to ?? null,
+        mandate: null,
+      });
+      const origin = siteOrigin(site, publicUrl);
+      const checkout = await provider.createCheckout({
+        orderId: order.id,
+        purchase: 'credits',
+        method,
+        amount: price,
+        country,
+        // What the provider's page and the member's bank statement say was bought.
+        description: catalogueText(
+          catalogues.get(isLocale(member.language) ? member.language : DEFAULT_LOCALE),
+          'payment_provider.description',
+          { site: site.config.name, credits: String(setting.credits + setting.bonus_credits) },
+        ),
+        email: member.email,
+        locale: member.language,
+        returnUrl: `${origin}${paymentReturnPath(providerId)}?order=${order.id}`,
+        notifyUrl: `${origin}${paymentNotifyPath(providerId)}`,
+      });
+      const pending = await orders.markPending(order.id, checkout.providerReference);
+      return { order: toOrder(pending), redirect_url: checkout.redirectUrl };
+    },
+  );
+
+  app.get(
+    ORDERS_PATH,
+    { config: { access: 'member' }, schema: { querystring: OrderQuerySchema, response: { 200: OrderSchema } } },
+    async (request) => {
+      const order = await orders.findOwn(request.member.id, request.query.id);
+      if (!order) throw notFound('No such order');
+      return toOrder(order);
+    },
+  );
+
+  // Providers call from their servers: no session, no CSRF token; their signature is the check.
+  await app.register(async (rawScope) => {
+    keepRawBodies(rawScope);
+    const scope = rawScope.withTypeProvider<ZodTypeProvider>();
+    scope.route({
+      method: ['GET', 'POST'],
+      // The contract's path with the provider as a parameter.
+      url: paymentNotifyPath(':provider' as PaymentProviderId),
+      config: {
+        access: 'public',
+        csrfHeader: false,
+        limits: [scope.limits.perIp('payment-notify', NOTIFICATIONS_PER_MINUTE, MINUTE_MS)],
+      },
+      schema: { params: ProviderParamsSchema },
+      handler: async (request, reply) => {
+        const provider = enabledProvider(request.params.provider);
+        let events: PaymentEvent[];
+        try {
+          events = await provider.parseNotification(providerRequestOf(request));
+        } catch (error) {
+          if (!(error instanceof ForgedNotificationError)) throw error;
+          request.log.warn({ provider: provider.id, reason: error.message }, 'payment notification refused');
+          throw new AppError(400, 'validation_failed', 'The notification is not signed by the provider.');
+        }
+        await processing.processPaymentEvents(provider.id, events);
+        const answer = provider.acknowledge();
+        return reply.status(answer.status).type(answer.contentType).send(answer.body);
+      },
+    });
+  });
+
+  app.get(
+    paymentReturnPath(':provider' as PaymentProviderId),
+    { config: { access: 'public' }, schema: { params: ProviderParamsSchema, querystring: ReturnQuerySchema } },
+    async (request, reply) => {
+      const provider = enabledProvider(request.params.provider);
+      try {
+        await processing.processPaymentEvents(provider.id, await provider.parseReturn(providerRequestOf(request)));
+      } catch (error) {
+        // The member still goes to the order: its page shows what the notification settles.
+        if (!(error instanceof ForgedNotificationError)) throw error;
+        request.log.warn({ provider: provider.id, reason: error.message }, 'payment return refused');
+      }
+      // Only the order's owner sees it there: /transactions/{id} asks GET /api/orders.php, which checks.
+      const { order } = request.query;
+      return reply.redirect(order ? `/transactions/${order}` : '/credits', 303);
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { useId, type ReactNode } from 'react';
+
+export interface RadioOption {
+  value: string;
+  label: ReactNode;
+}
+
+export interface RadioGroupFieldProps {
+  legend: ReactNode;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly RadioOption[];
+  error?: string;
+  required?: boolean;
+}
+
+/** The error under a choice, in a live region present from the first render so a later message is read out. */
+function ChoiceError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <div aria-live="polite">
+      {error ? (
+        <p id={id} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One of a few choices, all in view: a radio group named by its legend, its message read with it. */
+export function RadioGroupField({ legend, name, value, onChange, options, error, required }: RadioGroupFieldProps) {
+  const legendId = useId();
+  const errorId = useId();
+  return (
+    <div className="field">
+      <p id={legendId} className="field-label">
+        {legend}
+      </p>
+      <div
+        role="radiogroup"
+        aria-labelledby={legendId}
+        aria-required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="grid gap-2"
+      >
+        {options.map((option) => (
+          <label key={option.value} className="card flex min-h-11 items-center gap-3 px-3 py-2">
+            <input
+              type="radio"
+              className="size-5 shrink-0 accent-brand"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <ChoiceError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export interface CheckboxFieldProps {
+  label: ReactNode;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  required?: boolean;
+}
+
+/** A box the person ticks themselves (never ticked for them), with its message next to it. */
+export function CheckboxField({ label, name, checked, onChange, error, required }: CheckboxFieldProps) {
+  const errorId = useId();
+  return (
+    <div className="field">
+      <label className="flex min-h-11 items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand"
+          name={name}
+          checked={checked}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+      <ChoiceError id={errorId} error={error} />
+    </div>
+  );
+}

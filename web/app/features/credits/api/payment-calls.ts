@@ -1,0 +1,57 @@
+import {
+  CREDIT_PACKAGES_PATH,
+  ORDERS_PATH,
+  PAYMENT_METHODS_PATH,
+  type CreateOrderRequest,
+  type PaymentMethodsQuery,
+} from '@rendezvous/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
+
+export const paymentSchema = lazySchemas(() => import('./payment-schemas'));
+
+/** Only a country the member picked is asked for; otherwise the server chooses (payment country, country, GeoIP). */
+export const creditPackagesPath = (country: string | null) =>
+  country ? `${CREDIT_PACKAGES_PATH}?country=${encodeURIComponent(country)}` : CREDIT_PACKAGES_PATH;
+
+/** GET /api/creditpackages.php: the site's packages priced for a country. */
+export function getCreditPackages(country: string | null, signal?: AbortSignal) {
+  return apiRequest('GET', creditPackagesPath(country), paymentSchema('CreditPackagesResponseSchema'), { signal });
+}
+
+export function creditPackagesQueryOptions(country: string | null) {
+  return queryOptions({
+    queryKey: ['credit-packages', country],
+    queryFn: ({ signal }) => getCreditPackages(country, signal),
+  });
+}
+
+/** GET /api/paymentmethods.php: how one package is paid from a country, with the VAT inside its price. */
+export function paymentMethodsQueryOptions({ package: id, country }: PaymentMethodsQuery) {
+  const query = new URLSearchParams({ package: id, country });
+  return queryOptions({
+    queryKey: ['payment-methods', id, country],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `${PAYMENT_METHODS_PATH}?${query}`, paymentSchema('PaymentMethodsResponseSchema'), { signal }),
+  });
+}
+
+/** POST /api/orders.php: the order, and the provider's checkout the browser goes to next. */
+export function createOrder(order: CreateOrderRequest) {
+  return apiRequest('POST', ORDERS_PATH, paymentSchema('CreateOrderResponseSchema'), { body: order });
+}
+
+export const orderPath = (id: number | string) => `${ORDERS_PATH}?id=${id}`;
+
+/** While an order waits for the provider, asked again this often in case the live event is missed. */
+export const ORDER_POLL_INTERVAL_MS = 5_000;
+
+/** GET /api/orders.php?id=: one of the member's own orders; anyone else's is a 404 ApiError. */
+export function getOrder(id: number, signal?: AbortSignal) {
+  return apiRequest('GET', orderPath(id), paymentSchema('OrderSchema'), { signal });
+}
+
+export function orderQueryOptions(id: number) {
+  return queryOptions({ queryKey: ['order', id], queryFn: ({ signal }) => getOrder(id, signal) });
+}

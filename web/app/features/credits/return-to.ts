@@ -1,0 +1,20 @@
+import { RETURN_TO_MAX, RETURN_TO_PATTERN } from '@rendezvous/contract';
+
+/** The query parameter that carries the way back (a conversation) through the credits screens. */
+export const RETURN_TO_PARAM = 'return_to';
+/** The payment country the member picked, carried from the packages to the checkout. */
+export const COUNTRY_PARAM = 'country';
+
+/** Only a path of this site is a way back: an address from outside must not send the member elsewhere. */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  return value && value.length <= RETURN_TO_MAX && RETURN_TO_PATTERN.test(value) ? value : null;
+}
+
+/** The query string that keeps the picked country and the way back from one credits screen to the next. */
+export function creditsSearch({ country, returnTo }: { country?: string | null; returnTo?: string | null }): string {
+  const params = new URLSearchParams();
+  if (country) params.set(COUNTRY_PARAM, country);
+  if (returnTo) params.set(RETURN_TO_PARAM, returnTo);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
