@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
+import { buttonClassName } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { NAMED_ROUTES } from '../../../route-table';
 import { creditPackagesQueryOptions } from '../api/payment-calls';
@@ -82,6 +83,10 @@ function PackageCard({ item, to }: { item: CreditPackage; to: string }) {
       <span className="text-xl font-bold">{formatMinorUnits(item.price, regional)}</span>
       <span className="text-sm text-ink-muted">
         {t('credits.package_per_message', { money: formatMinorUnits(item.per_message, regional) })}
+      </span>
+      {/* The whole card is the link; this only shows a thumb where to tap. */}
+      <span className="mt-auto pt-2">
+        <span className={buttonClassName({ size: 'sm' })}>{t('credits.package_choose')}</span>
       </span>
     </Link>
   );
