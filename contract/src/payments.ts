@@ -173,13 +173,3 @@ export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 
 export const OrderQuerySchema = z.object({ id: z.coerce.number<string>().int().positive() });
 export type OrderQuery = z.input<typeof OrderQuerySchema>;
-
-/** States after which nothing more happens unless money comes back (refund, chargeback). */
-export const SETTLED_ORDER_STATES: readonly OrderState[] = [
-  'paid',
-  'failed',
-  'cancelled',
-  'expired',
-  'refunded',
-  'charged_back',
-];
