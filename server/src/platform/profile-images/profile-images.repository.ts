@@ -15,6 +15,20 @@ export interface StoredImageFiles {
 export type AlongWithChange = (trx: Db) => Promise<void>;
 
 /**
+ * Marks the member changed and returns their main image. Writing the member row first takes its
+ * lock on PostgreSQL until commit, so one member's image changes run one after another (SQLite
+ * has a single writer anyway): two uploads cannot both pass the count, nor a removal race a reorder.
+ */
+async function lockMemberImages(trx: Db, memberId: number): Promise<{ main_image_id: number | null }> {
+  return trx
+    .updateTable('members')
+    .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
+    .where('id', '=', memberId)
+    .returning('main_image_id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
  * A member's photos: the members' own (features/profile-images, scoped by the session's member)
  * and the console's personas (features/console-personas) share it. Every query is scoped by the
  * member id the caller vouches for.
@@ -46,14 +60,7 @@ export function createProfileImagesRepository(db: Db) {
       along?: AlongWithChange,
     ): Promise<{ id: number; mainImageId: number } | null> {
       return db.transaction().execute(async (trx) => {
-        // Writing the member row first takes its lock on PostgreSQL until commit, so two uploads
-        // of one member cannot both pass the count below (SQLite has a single writer anyway).
-        const member = await trx
-          .updateTable('members')
-          .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
-          .where('id', '=', memberId)
-          .returning('main_image_id')
-          .executeTakeFirstOrThrow();
+        const member = await lockMemberImages(trx, memberId);
         const existing = await trx
           .selectFrom('member_images')
           .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('position').as('last')])
@@ -93,13 +100,7 @@ export function createProfileImagesRepository(db: Db) {
       along?: AlongWithChange,
     ): Promise<{ unusedFiles: string[] } | null> {
       return db.transaction().execute(async (trx) => {
-        // The member row first, as in add(): it serialises this member's image changes on PostgreSQL.
-        const member = await trx
-          .updateTable('members')
-          .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
-          .where('id', '=', memberId)
-          .returning('main_image_id')
-          .executeTakeFirstOrThrow();
+        const member = await lockMemberImages(trx, memberId);
         const image = await trx
           .deleteFrom('member_images')
           .where('id', '=', imageId)
@@ -140,12 +141,7 @@ export function createProfileImagesRepository(db: Db) {
      */
     async reorder(memberId: number, ids: readonly number[], along?: AlongWithChange): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        // The member row first, as in add(): it serialises this member's image changes on PostgreSQL.
-        await trx
-          .updateTable('members')
-          .set((eb) => ({ main_image_id: eb.ref('main_image_id'), ...seenChange() }))
-          .where('id', '=', memberId)
-          .execute();
+        await lockMemberImages(trx, memberId);
         const owned = await trx.selectFrom('member_images').select('id').where('member_id', '=', memberId).execute();
         const named = new Set(ids);
         if (named.size !== ids.length || owned.length !== ids.length || !owned.every((row) => named.has(row.id))) {
