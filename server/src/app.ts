@@ -269,7 +269,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     recheckAfterMs: config.payments.recheckAfterMinutes * MINUTE_MS,
   });
   app.decorate('payments', { providers, processing, recheckOrders });
-  await app.register(paymentsRoutes, { orders, providers, processing, publicUrl: config.publicUrl, catalogues });
+  await app.register(paymentsRoutes, {
+    orders,
+    providers,
+    processing,
+    publicUrl: config.publicUrl,
+    catalogues,
+    notifyPerMinute: config.payments.notifyPerMinute,
+  });
   if (providers.dev) {
     await app.register(devCheckoutRoutes, { dev: providers.dev, orders, catalogues, allowPseudo: config.pseudoLocale });
   }

@@ -72,6 +72,7 @@ export const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   PAYMENT_DEV_PROVIDER: booleanFromEnv.optional(),
   PAYMENT_RECHECK_AFTER_MINUTES: z.coerce.number().int().min(1).default(15),
+  PAYMENT_NOTIFY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   VEROTEL_SHOP_ID: z.preprocess(blankAsUnset, z.string().optional()),
   VEROTEL_SIGNATURE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   VEROTEL_BASE_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.default('https://secure.verotel.com')),
@@ -136,6 +137,11 @@ export interface PaymentsConfig {
   dev: boolean;
   /** How long an order may stay pending before the re-check job asks its provider. */
   recheckAfterMinutes: number;
+  /**
+   * A provider's notifications per minute from one address: bursts of retries, not floods.
+   * Raised only by `npm run bench:payments`, which measures the processing behind the limit.
+   */
+  notifyPerMinute: number;
   verotel: { baseUrl: string; shopId: string; signatureKey: string } | undefined;
   mollie: { baseUrl: string; apiKey: string } | undefined;
 }
@@ -218,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       dev: e.PAYMENT_DEV_PROVIDER ?? !production,
       recheckAfterMinutes: e.PAYMENT_RECHECK_AFTER_MINUTES,
+      notifyPerMinute: e.PAYMENT_NOTIFY_PER_MINUTE,
       verotel:
         e.VEROTEL_SHOP_ID && e.VEROTEL_SIGNATURE_KEY
           ? { baseUrl: e.VEROTEL_BASE_URL, shopId: e.VEROTEL_SHOP_ID, signatureKey: e.VEROTEL_SIGNATURE_KEY }

@@ -38,12 +38,12 @@ export interface PaymentsRoutesOptions {
   processing: PaymentProcessing;
   publicUrl: PublicUrl;
   catalogues: Catalogues;
+  /** A provider's notifications per minute from one address (config.ts says why it can change). */
+  notifyPerMinute: number;
 }
 
 /** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
 const ORDERS_PER_HOUR = 20;
-/** A provider's notifications per minute from one address: bursts of retries, not floods. */
-const NOTIFICATIONS_PER_MINUTE = 600;
 
 const methodUnavailable = () =>
   new AppError(400, 'payment_method_unavailable', 'This payment method is not available for your country.');
@@ -57,7 +57,7 @@ const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().posi
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { orders, providers, processing, publicUrl, catalogues },
+  { orders, providers, processing, publicUrl, catalogues, notifyPerMinute },
 ) => {
   /** The provider named in the path, if this server takes payments through it. */
   function enabledProvider(name: string) {
@@ -207,7 +207,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       config: {
         access: 'public',
         csrfHeader: false,
-        limits: [scope.limits.perIp('payment-notify', NOTIFICATIONS_PER_MINUTE, MINUTE_MS)],
+        limits: [scope.limits.perIp('payment-notify', notifyPerMinute, MINUTE_MS)],
       },
       schema: { params: ProviderParamsSchema },
       handler: async (request, reply) => {
