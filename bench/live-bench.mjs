@@ -14,7 +14,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const HOST = '127.0.0.1';
 const CSRF = 'bench-csrf-token-0123456789abcdefghijklmnop';
 
-/** The command line: each count in `defaults` as `--name n` (a number here), and --no-build. */
+/** The command line: each option in `defaults` as `--name value` (a number when its default is), and --no-build. */
 export function liveBenchOptions(defaults) {
   const { values } = parseArgs({
     options: {
@@ -24,7 +24,12 @@ export function liveBenchOptions(defaults) {
       'no-build': { type: 'boolean', default: false },
     },
   });
-  const counts = Object.fromEntries(Object.keys(defaults).map((name) => [name, Number(values[name])]));
+  const counts = Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? Number(values[name]) : values[name],
+    ]),
+  );
   return { ...counts, noBuild: values['no-build'] };
 }
 
@@ -64,6 +69,14 @@ export function buildUnlessAsked(noBuild) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** The run's database through the server's own layer: SQLite in the data dir, or PostgreSQL when `env` names DATABASE_URL. */
+export async function openBenchDatabase(env) {
+  const { openDatabase } = await import('../server/dist/db/database.js');
+  return openDatabase(
+    env.DATABASE_URL ? { dialect: 'postgres', url: env.DATABASE_URL } : { dialect: 'sqlite', file: env.SQLITE_FILE },
+  );
+}
+
 /** The sites through the seed command, then the database opened for the bench's own rows. */
 export async function openSeededDatabase({ dataDir, env }) {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -73,8 +86,7 @@ export async function openSeededDatabase({ dataDir, env }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (seeded.status !== 0) throw new Error('seeding the sites failed');
-  const { openDatabase } = await import('../server/dist/db/database.js');
-  const database = openDatabase({ dialect: 'sqlite', file: env.SQLITE_FILE });
+  const database = await openBenchDatabase(env);
   const site = await database.db
     .selectFrom('sites')
     .select('id')
@@ -152,12 +164,16 @@ export async function waitForHealth(server, port, deadline = Date.now() + 60_000
   throw new Error('the server did not become healthy in time');
 }
 
-/** API calls over pooled connections as `client` ({ cookie, ip }); resolves with status and parsed JSON. */
+/**
+ * API calls over pooled connections as `client` ({ cookie, ip }); a body is sent as JSON, or as a
+ * form when it is URLSearchParams. Resolves with status and the parsed JSON (or the text).
+ */
 export function createCaller(port) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   function call(method, requestPath, client, body) {
     return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const form = body instanceof URLSearchParams;
+      const payload = body === undefined ? undefined : form ? body.toString() : JSON.stringify(body);
       const request = http.request(
         {
           host: HOST,
@@ -167,18 +183,26 @@ export function createCaller(port) {
           agent,
           headers: {
             host: 'localhost',
-            cookie: client.cookie,
+            ...(client.cookie ? { cookie: client.cookie } : {}),
             'x-csrf-token': CSRF,
             'x-rendezvous-client': 'bench',
             'x-forwarded-for': client.ip,
-            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...(payload
+              ? {
+                  'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+                  'content-length': Buffer.byteLength(payload),
+                }
+              : {}),
           },
         },
         (response) => {
           let text = '';
           response.setEncoding('utf8');
           response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null }));
+          const json = response.headers['content-type']?.startsWith('application/json');
+          response.on('end', () =>
+            resolve({ status: response.statusCode, body: text ? (json ? JSON.parse(text) : text) : null }),
+          );
         },
       );
       request.once('error', reject);
