@@ -64,6 +64,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VEROTEL_SHOP_ID: '123' })).toThrow(/VEROTEL_SIGNATURE_KEY/);
   });
 
+  it('limits a provider to 600 notifications a minute from one address unless a benchmark raises it', () => {
+    expect(loadConfig({}).payments.notifyPerMinute).toBe(600);
+    expect(loadConfig({ PAYMENT_NOTIFY_PER_MINUTE: '1000000' }).payments.notifyPerMinute).toBe(1_000_000);
+    expect(() => loadConfig({ PAYMENT_NOTIFY_PER_MINUTE: '0' })).toThrow(/PAYMENT_NOTIFY_PER_MINUTE/);
+  });
+
   it('starts in production with a strong secret, secure cookies and no pseudo locale', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
     expect(config.cookieSecure).toBe(true);
