@@ -49,28 +49,35 @@ async function expectTabletReady(page: Page, primary: Locator, where: string) {
 
 const heading = (page: Page, key: string) => page.getByRole('heading', { level: 1, name: en(key) });
 
-test('the login steps are usable on a tablet', async ({ browser }) => {
-  const context = await staffContext(browser, TABLET);
-  const page = await context.newPage();
+// Each test runs axe a few times at most: on a busy two-core machine one run takes seconds.
+test.describe('logging in on a tablet', () => {
+  test.describe.configure({ mode: 'serial' });
   const email = `tablet-${unique()}@console.test`;
-  const password = createConsoleAdmin(TEST_ENV, email, 'Tess Tablet');
-  const stepAction: Record<FirstLoginStep, Locator> = {
-    password: page.getByRole('button', { name: en('console.login.submit') }),
-    enrol: page.getByRole('button', { name: en('console.enrol.submit') }),
-    recovery: page.getByRole('button', { name: en('console.recovery.saved') }),
-  };
-  await firstLogin(page, email, password, (step) => expectTabletReady(page, stepAction[step], `login: ${step}`));
-  await context.close();
+  let password: string;
 
-  // Every later login asks for the app's code.
-  const later = await (await staffContext(browser, TABLET)).newPage();
-  await later.goto('/console/login');
-  await later.getByLabel(en('console.login.email')).fill(email);
-  await later.getByLabel(en('console.login.password')).fill(password);
-  await later.getByRole('button', { name: en('console.login.submit') }).click();
-  await expect(later.getByLabel(en('console.login.code'))).toBeVisible();
-  await expectTabletReady(later, later.getByRole('button', { name: en('console.login.verify') }), 'login: code');
-  await later.context().close();
+  test('the first login: password, two-factor enrolment and recovery codes', async ({ browser }) => {
+    password = createConsoleAdmin(TEST_ENV, email, 'Tess Tablet');
+    const context = await staffContext(browser, TABLET);
+    const page = await context.newPage();
+    const stepAction: Record<FirstLoginStep, Locator> = {
+      password: page.getByRole('button', { name: en('console.login.submit') }),
+      enrol: page.getByRole('button', { name: en('console.enrol.submit') }),
+      recovery: page.getByRole('button', { name: en('console.recovery.saved') }),
+    };
+    await firstLogin(page, email, password, (step) => expectTabletReady(page, stepAction[step], `login: ${step}`));
+    await context.close();
+  });
+
+  test('every later login asks for the app code', async ({ browser }) => {
+    const later = await (await staffContext(browser, TABLET)).newPage();
+    await later.goto('/console/login');
+    await later.getByLabel(en('console.login.email')).fill(email);
+    await later.getByLabel(en('console.login.password')).fill(password);
+    await later.getByRole('button', { name: en('console.login.submit') }).click();
+    await expect(later.getByLabel(en('console.login.code'))).toBeVisible();
+    await expectTabletReady(later, later.getByRole('button', { name: en('console.login.verify') }), 'login: code');
+    await later.context().close();
+  });
 });
 
 test.describe('an admin on a tablet', () => {
@@ -186,69 +193,83 @@ test.describe('an admin on a tablet', () => {
   });
 });
 
-test('an operator answers from the inbox on a tablet', async ({ browser }) => {
-  const adminContext = await staffContext(browser);
-  const admin = await adminContext.newPage();
-  const adminEmail = `tablet-admin-${unique()}@console.test`;
-  await firstLogin(admin, adminEmail, createConsoleAdmin(TEST_ENV, adminEmail, 'Tom Admin'));
-  const me = (await (await admin.request.get('/api/console/me')).json()) as ConsoleMe;
-  const site = me.sites.find((candidate) => candidate.name === 'Rendezvous');
-  if (!site) throw new Error('The demo data has no Rendezvous site');
-  const operatorEmail = `tablet-operator-${unique()}@console.test`;
-  const operatorPassword = await createStaff(admin, {
-    email: operatorEmail,
-    name: 'Tilly Tablet',
-    role: 'operator',
-    sites: [site.id],
-    languages: [...LOCALES],
-    capacity: 5,
+test.describe('an operator on a tablet', () => {
+  // The setup (an admin, an operator, a member writing to a persona) once; each screen a test of its own.
+  test.describe.configure({ mode: 'serial' });
+  let context: BrowserContext;
+  let page: Page;
+  let conversation: number;
+  let row: { member: string; persona: string };
+
+  test.beforeAll(async ({ browser }) => {
+    const adminContext = await staffContext(browser);
+    const admin = await adminContext.newPage();
+    await logInNewAdmin(admin);
+    const me = (await (await admin.request.get('/api/console/me')).json()) as ConsoleMe;
+    const site = me.sites.find((candidate) => candidate.name === 'Rendezvous');
+    if (!site) throw new Error('The demo data has no Rendezvous site');
+    const operatorEmail = `tablet-operator-${unique()}@console.test`;
+    const operatorPassword = await createStaff(admin, {
+      email: operatorEmail,
+      name: 'Tilly Tablet',
+      role: 'operator',
+      sites: [site.id],
+      languages: [...LOCALES],
+      capacity: 5,
+    });
+    await adminContext.close();
+
+    context = await staffContext(browser, TABLET);
+    page = await context.newPage();
+    await firstLogin(page, operatorEmail, operatorPassword);
+
+    const { member, persona } = await memberAndPersona(browser, 'Tineke');
+    await writeTo(member, persona, 'Are you on a tablet too?');
+    conversation = Number(/(\d+)$/.exec(member.url())?.[1]);
+    await member.context().close();
+    row = { member: 'Tineke', persona: persona.name };
+    // Held at once: the inbox's own tests take the longest unclaimed wait with one key.
+    const claim = await page.request.post(consolePath(CONSOLE_INBOX_PATHS.claim, conversation), {
+      data: {},
+      headers: await csrfHeaders(page),
+    });
+    expect(claim.status(), await claim.text()).toBe(200);
   });
-  await adminContext.close();
+  test.afterAll(() => context.close());
 
-  const context = await staffContext(browser, TABLET);
-  const page = await context.newPage();
-  await firstLogin(page, operatorEmail, operatorPassword);
-
-  const { member, persona } = await memberAndPersona(browser, 'Tineke');
-  await writeTo(member, persona, 'Are you on a tablet too?');
-  const conversation = Number(/(\d+)$/.exec(member.url())?.[1]);
-  await member.context().close();
-  // Held at once: the inbox's own tests take the longest unclaimed wait with one key.
-  const claim = await page.request.post(consolePath(CONSOLE_INBOX_PATHS.claim, conversation), {
-    data: {},
-    headers: await csrfHeaders(page),
+  test('the queue', async () => {
+    await page.goto('/console/inbox');
+    await expect(heading(page, 'console.inbox.title')).toBeVisible();
+    await expectTabletReady(
+      page,
+      page
+        .getByRole('list', { name: en('console.inbox.queue.list_label') })
+        .getByRole('link', { name: en('console.inbox.queue.row', row) }),
+      'inbox: queue',
+    );
   });
-  expect(claim.status(), await claim.text()).toBe(200);
 
-  const row = { member: 'Tineke', persona: persona.name };
-  await page.goto('/console/inbox');
-  await expect(heading(page, 'console.inbox.title')).toBeVisible();
-  await expectTabletReady(
-    page,
-    page
-      .getByRole('list', { name: en('console.inbox.queue.list_label') })
-      .getByRole('link', { name: en('console.inbox.queue.row', row) }),
-    'inbox: queue',
-  );
+  test('an open conversation, with the inbox current in the menu', async () => {
+    await page.goto(`/console/inbox/conversations/${conversation}`);
+    await expect(page.getByRole('list', { name: en('console.inbox.history.label', row) })).toContainText(
+      'Are you on a tablet too?',
+    );
+    await expect(
+      page
+        .getByRole('navigation', { name: en('console.nav.label') })
+        .getByRole('link', { name: en('console.inbox.nav') }),
+    ).toHaveAttribute('aria-current', 'page');
+    const composer = page.getByRole('textbox', { name: en('console.inbox.composer.label', row) });
+    await expectTabletReady(page, composer, 'inbox: open conversation');
+  });
 
-  await page.goto(`/console/inbox/conversations/${conversation}`);
-  await expect(page.getByRole('list', { name: en('console.inbox.history.label', row) })).toContainText(
-    'Are you on a tablet too?',
-  );
-  await expect(
-    page
-      .getByRole('navigation', { name: en('console.nav.label') })
-      .getByRole('link', { name: en('console.inbox.nav') }),
-  ).toHaveAttribute('aria-current', 'page');
-  const composer = page.getByRole('textbox', { name: en('console.inbox.composer.label', row) });
-  await expectTabletReady(page, composer, 'inbox: open conversation');
-
-  await page.getByRole('button', { name: en('console.inbox.shortcuts.open') }).click();
-  const help = page.getByRole('dialog', { name: en('console.inbox.shortcuts.title') });
-  await expectTabletReady(
-    page,
-    help.getByRole('checkbox', { name: en('console.inbox.shortcuts.single_keys') }),
-    'inbox: shortcut help',
-  );
-  await context.close();
+  test('the shortcut help', async () => {
+    await page.getByRole('button', { name: en('console.inbox.shortcuts.open') }).click();
+    const help = page.getByRole('dialog', { name: en('console.inbox.shortcuts.title') });
+    await expectTabletReady(
+      page,
+      help.getByRole('checkbox', { name: en('console.inbox.shortcuts.single_keys') }),
+      'inbox: shortcut help',
+    );
+  });
 });
