@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-fields';
+import { SubmitRow } from '../../../components/forms/submit-row';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatFullTime } from '../../../lib/dates';
 import { useApiForm } from '../../../lib/forms/use-api-form';
@@ -109,15 +109,9 @@ function SpendingLimitForm({ status }: { status: SpendingResponse }) {
         autoComplete="off"
         rules={{ validate: (value) => parseLimit(value, currency) !== undefined || 'spending.amount_invalid' }}
       />
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <Button type="submit" variant="secondary" loading={busy}>
-          {t('spending.save')}
-        </Button>
-        {/* Present from the start, so the confirmation is announced when it appears. */}
-        <p role="status" className={saved ? 'form-notice basis-full' : 'basis-full'}>
-          {saved ? t('spending.saved') : null}
-        </p>
-      </div>
+      <SubmitRow variant="secondary" busy={busy} done={saved ? t('spending.saved') : null}>
+        {t('spending.save')}
+      </SubmitRow>
     </form>
   );
 }
