@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'last_admin',
   'payment_method_unavailable',
   'spending_blocked',
+  'spending_limit_reached',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -41,6 +41,7 @@ export * from './safety.js';
 export * from './search-filters.js';
 export * from './search.js';
 export * from './settings.js';
+export * from './spending.js';
 export * from './tracking.js';
 export * from './user.js';
 export * from './validation.js';

@@ -127,6 +127,8 @@ export const PaymentMethodsResponseSchema = z.object({
   net: MoneySchema,
   vat: MoneySchema,
   methods: z.array(z.object({ id: PaymentMethodSchema, provider: PaymentProviderSchema })),
+  /** False when buying the package now would go over the member's monthly spending limit (spending.ts). */
+  within_spending_limit: z.boolean(),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
 

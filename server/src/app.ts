@@ -53,6 +53,8 @@ import { createOrdersRepository } from './features/payments/orders.repository.js
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { createPaymentProcessing, type PaymentProcessing } from './features/payments/process-payment-events.js';
 import { createReceiptMail } from './features/payments/receipt-mail.js';
+import { createSpendingRepository } from './features/payments/spending.repository.js';
+import { spendingRoutes } from './features/payments/spending.routes.js';
 import { createOrderRecheck, RECHECK_INTERVAL_MS } from './features/payments/recheck-orders.js';
 import { MINUTE_MS } from './lib/time.js';
 import { createProviderRegistry, type ProviderRegistry } from './platform/payments/providers.js';
@@ -269,14 +271,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     recheckAfterMs: config.payments.recheckAfterMinutes * MINUTE_MS,
   });
   app.decorate('payments', { providers, processing, recheckOrders });
+  const spending = createSpendingRepository(db);
   await app.register(paymentsRoutes, {
     orders,
+    spending,
     providers,
     processing,
     publicUrl: config.publicUrl,
     catalogues,
     notifyPerMinute: config.payments.notifyPerMinute,
   });
+  await app.register(spendingRoutes, { spending });
   if (providers.dev) {
     await app.register(devCheckoutRoutes, { dev: providers.dev, orders, catalogues, allowPseudo: config.pseudoLocale });
   }

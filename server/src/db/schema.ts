@@ -88,6 +88,12 @@ export interface MembersTable {
   payment_country: string | null;
   /** Set by a chargeback: spending is refused until staff clear it. */
   spending_blocked_at: number | null;
+  /** The member's own monthly spending limit in minor units of its currency; null: none. */
+  monthly_spending_limit: number | null;
+  monthly_spending_limit_currency: string | null;
+  /** A raise or removal waiting for its cooling-off period: the new limit, and when it counts. */
+  monthly_spending_limit_pending: number | null;
+  monthly_spending_limit_pending_at: number | null;
 }
 
 export interface MemberSearchesTable {

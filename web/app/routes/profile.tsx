@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button';
 import { DeleteAccountDialog } from '../features/accounts/components/delete-account-dialog';
 import { EmailChangeForm } from '../features/accounts/components/email-change-form';
 import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
+import { SpendingLimitSection } from '../features/credits/components/spending-limit-section';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { PushSettings } from '../features/push/components/push-settings';
 import { BlockedMembers } from '../features/safety/components/blocked-members';
@@ -36,6 +37,7 @@ export default function Profile() {
         <p className="text-ink-muted">{t('password_change.intro')}</p>
         <PasswordChangeForm />
       </section>
+      <SpendingLimitSection />
       <PushSettings publicKey={settings.push_pub} />
       <BlockedMembers />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-delete">

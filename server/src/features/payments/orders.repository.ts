@@ -33,12 +33,25 @@ export function toOrder(row: OrderRow): Order {
 /** Orders as the member's calls and the re-check job read them; state changes go through processing. */
 export function createOrdersRepository(db: Db) {
   return {
-    async create(order: NewOrder, now = Date.now()): Promise<OrderRow> {
-      return db
-        .insertInto('orders')
-        .values({ ...order, state: 'created', created_at: now, updated_at: now, paid_at: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    /**
+     * Makes the order once `check` (the member's spending limit) lets it. Writing the member row
+     * first holds its lock on PostgreSQL until commit (SQLite has a single writer anyway), so one
+     * member's orders are checked one after another: two at once cannot both use the room left.
+     */
+    async create(order: NewOrder, check: (trx: Db) => Promise<void>, now = Date.now()): Promise<OrderRow> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('members')
+          .set((eb) => ({ payment_country: eb.ref('payment_country') }))
+          .where('id', '=', order.member_id)
+          .execute();
+        await check(trx);
+        return trx
+          .insertInto('orders')
+          .values({ ...order, state: 'created', created_at: now, updated_at: now, paid_at: null })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
     },
 
     /** The member is at the provider now; only a fresh order moves, so a fast notification is never undone. */

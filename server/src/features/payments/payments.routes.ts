@@ -30,10 +30,12 @@ import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 import type { PaymentProcessing } from './process-payment-events.js';
+import type { SpendingRepository } from './spending.repository.js';
 import { keepRawBodies, providerRequestOf } from './provider-request.js';
 
 export interface PaymentsRoutesOptions {
   orders: OrdersRepository;
+  spending: SpendingRepository;
   providers: ProviderRegistry;
   processing: PaymentProcessing;
   publicUrl: PublicUrl;
@@ -57,7 +59,7 @@ const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().posi
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { orders, providers, processing, publicUrl, catalogues, notifyPerMinute },
+  { orders, spending, providers, processing, publicUrl, catalogues, notifyPerMinute },
 ) => {
   /** The provider named in the path, if this server takes payments through it. */
   function enabledProvider(name: string) {
@@ -114,6 +116,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           { purchase: 'credits', country, currency: pkg.price.currency },
           providers.enabled,
         ),
+        within_spending_limit: await spending.fits(request.member.id, pkg.price),
       };
     },
   );
@@ -144,25 +147,28 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
 
       await orders.setPaymentCountry(member.id, country);
       const quote = vatQuote(price.amount, country, new Date());
-      const order = await orders.create({
-        member_id: member.id,
-        site_id: site.id,
-        purchase: 'credits',
-        package_id: setting.id,
-        package_credits: setting.credits,
-        bonus_credits: setting.bonus_credits,
-        method,
-        provider: providerId,
-        provider_reference: null,
-        country,
-        currency: price.currency,
-        net: quote.net,
-        vat: quote.vat,
-        gross: quote.gross,
-        vat_rate_bp: quote.rateBp,
-        return_to: request.body.return_to ?? null,
-        mandate: null,
-      });
+      const order = await orders.create(
+        {
+          member_id: member.id,
+          site_id: site.id,
+          purchase: 'credits',
+          package_id: setting.id,
+          package_credits: setting.credits,
+          bonus_credits: setting.bonus_credits,
+          method,
+          provider: providerId,
+          provider_reference: null,
+          country,
+          currency: price.currency,
+          net: quote.net,
+          vat: quote.vat,
+          gross: quote.gross,
+          vat_rate_bp: quote.rateBp,
+          return_to: request.body.return_to ?? null,
+          mandate: null,
+        },
+        spending.roomFor(member.id, { amount: quote.gross, currency: price.currency }),
+      );
       const origin = siteOrigin(site, publicUrl);
       const checkout = await provider.createCheckout({
         orderId: order.id,

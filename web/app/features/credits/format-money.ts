@@ -10,15 +10,19 @@ export function formatMoney(amount: number, currency: string, regional: string):
   }
 }
 
-/** Payment amounts come in minor units (cents, grosze); the currency says how many make one. */
-export function formatMinorUnits({ amount, currency }: Money, regional: string): string {
-  let digits = 2;
+/** How many decimals a currency's minor units make (2 for cents, 0 for yen). */
+export function minorUnitDigits(currency: string): number {
   try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     // An unknown currency code: cents, as most have.
+    return 2;
   }
-  return formatMoney(amount / 10 ** digits, currency, regional);
+}
+
+/** Payment amounts come in minor units (cents, grosze); the currency says how many make one. */
+export function formatMinorUnits({ amount, currency }: Money, regional: string): string {
+  return formatMoney(amount / 10 ** minorUnitDigits(currency), currency, regional);
 }
 
 /** A VAT rate in basis points (2100) as the percentage people read ("21 %" or "21%"). */

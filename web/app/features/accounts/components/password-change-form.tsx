@@ -2,7 +2,7 @@ import { PASSWORD_MIN } from '@rendezvous/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-fields';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/forms/submit-row';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
@@ -53,15 +53,9 @@ export function PasswordChangeForm() {
         required
         minLength={PASSWORD_MIN}
       />
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <Button type="submit" variant="secondary" loading={busy}>
-          {t('password_change.submit')}
-        </Button>
-        {/* Present from the start, so the confirmation is announced when it appears. */}
-        <p role="status" className={changed ? 'form-notice basis-full' : 'basis-full'}>
-          {changed ? t('password_change.done') : null}
-        </p>
-      </div>
+      <SubmitRow variant="secondary" busy={busy} done={changed ? t('password_change.done') : null}>
+        {t('password_change.submit')}
+      </SubmitRow>
     </form>
   );
 }

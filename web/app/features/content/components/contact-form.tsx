@@ -13,7 +13,7 @@ import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField, FormTextareaField } from '../../../components/forms/form-fields';
-import { Button } from '../../../components/ui/button';
+import { SubmitRow } from '../../../components/forms/submit-row';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/forms/use-api-form';
@@ -97,15 +97,9 @@ export function ContactForm({ member, labelledBy }: { member: boolean; labelledB
         maxLength={CONTACT_MESSAGE_MAX}
         required
       />
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-        <Button type="submit" variant="primary" loading={busy}>
-          {t('service.submit')}
-        </Button>
-        {/* Present from the start, so the confirmation is announced when it appears. */}
-        <p role="status" className={sent ? 'form-notice basis-full' : 'basis-full'}>
-          {sent ? t('service.sent') : null}
-        </p>
-      </div>
+      <SubmitRow variant="primary" busy={busy} done={sent ? t('service.sent') : null}>
+        {t('service.submit')}
+      </SubmitRow>
     </form>
   );
 }

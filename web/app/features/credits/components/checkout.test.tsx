@@ -133,4 +133,37 @@ describe('the checkout of a package', () => {
     await userEvent.click(orderButton());
     expect((await screen.findByRole('alert')).textContent).toBe(t('credits.method_unavailable'));
   });
+
+  it('says before anything is filled in that the package goes over the spending limit, and orders nothing', async () => {
+    const api = fakeApi({
+      'GET /api/paymentmethods.php': () => json({ ...LARGE_FROM_NL, within_spending_limit: false }),
+    });
+    renderCheckout({ method: 'ideal' });
+    await methods();
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(t('spending.checkout_over_limit'));
+    expect(
+      within(alert)
+        .getByRole('link', { name: t('spending.change_link') })
+        .getAttribute('href'),
+    ).toBe('/profile#spending-limit');
+    expect(orderButton()).toHaveProperty('disabled', true);
+    await userEvent.click(immediateBox());
+    await userEvent.click(orderButton());
+    expect(api.callsTo('POST', '/api/orders.php')).toHaveLength(0);
+  });
+
+  it('tells an order the server refused for the spending limit', async () => {
+    fakeApi({
+      'GET /api/paymentmethods.php': () => json(LARGE_FROM_NL),
+      'POST /api/orders.php': () =>
+        json({ error: { code: 'spending_limit_reached', message: 'Over the limit: EUR 5.95 left' } }, 403),
+    });
+    renderCheckout({ method: 'ideal' });
+    await methods();
+    await userEvent.click(immediateBox());
+    await userEvent.click(orderButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(t('spending.order_over_limit'));
+  });
 });

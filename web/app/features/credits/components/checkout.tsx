@@ -18,6 +18,7 @@ import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { createOrder, paymentMethodsQueryOptions, paymentSchema } from '../api/payment-calls';
 import { formatMinorUnits } from '../format-money';
+import { SPENDING_LIMIT_PATH } from '../spending-limit';
 import { PaymentCountryField } from './payment-country-field';
 import { PriceBreakdown } from './price-breakdown';
 
@@ -97,6 +98,7 @@ export function Checkout({
       const code = error instanceof ApiError ? error.body?.error.code : undefined;
       if (code === 'payment_method_unavailable') return 'credits.method_unavailable';
       if (code === 'spending_blocked') return 'credits.spending_blocked';
+      if (code === 'spending_limit_reached') return 'spending.order_over_limit';
       return 'credits.order_failed';
     },
   });
@@ -134,6 +136,7 @@ export function Checkout({
         <FormAlert>{t('credits.no_methods')}</FormAlert>
       ) : (
         <form className="space-y-5" onSubmit={onSubmit} noValidate>
+          {methods.data.within_spending_limit ? null : <OverSpendingLimit />}
           <FormRadioGroupField
             control={control}
             name="method"
@@ -175,11 +178,24 @@ export function Checkout({
           </p>
 
           {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
-          <Button type="submit" block size="lg" loading={busy}>
+          <Button type="submit" block size="lg" loading={busy} disabled={!methods.data.within_spending_limit}>
             {t('credits.order_button')}
           </Button>
         </form>
       )}
+    </div>
+  );
+}
+
+/** Spending care (issue 16): said before the member fills anything in, with the way to change the limit. */
+function OverSpendingLimit() {
+  const { t } = useTranslation();
+  return (
+    <div className="form-alert space-y-1" role="alert">
+      <p>{t('spending.checkout_over_limit')}</p>
+      <Link className="text-link" to={SPENDING_LIMIT_PATH}>
+        {t('spending.change_link')}
+      </Link>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderWithRoot, testI18n } from '../../../test/render';
-import { eur, PACKAGES } from '../test/payment-fixtures';
+import { eur, makeSpending, PACKAGES } from '../test/payment-fixtures';
 import { CreditsOverview, type CreditsOverviewProps } from './credits-overview';
 
 const t = testI18n.t;
@@ -40,6 +40,7 @@ describe('the credits page', () => {
   it('explains an unsent message and offers the packages with their prices, keeping the way back', async () => {
     fakeApi({
       'GET /api/credits.php': () => json(CREDITS),
+      'GET /api/spending.php': () => json(makeSpending()),
       'GET /api/creditpackages.php': () => json(PACKAGES),
     });
     renderWithRoot(<Page insufficient returnTo="/chats/5" />);
@@ -73,6 +74,7 @@ describe('the credits page', () => {
   it('prices the packages for another payment country when the member picks one, and keeps it for the checkout', async () => {
     const api = fakeApi({
       'GET /api/credits.php': () => json(CREDITS),
+      'GET /api/spending.php': () => json(makeSpending()),
       'GET /api/creditpackages.php': ({ url }) =>
         json(
           url.includes('country=BE')
@@ -97,6 +99,7 @@ describe('the credits page', () => {
   it('offers no country to pick on a site of one country', async () => {
     fakeApi({
       'GET /api/credits.php': () => json(CREDITS),
+      'GET /api/spending.php': () => json(makeSpending()),
       'GET /api/creditpackages.php': () => json({ ...PACKAGES, countries: ['NL'] }),
     });
     renderWithRoot(<Page />);
@@ -107,6 +110,7 @@ describe('the credits page', () => {
   it('says plainly that buying is not available where the site sells no credits', async () => {
     fakeApi({
       'GET /api/credits.php': () => json(CREDITS),
+      'GET /api/spending.php': () => json(makeSpending()),
       'GET /api/creditpackages.php': () => json({ ...PACKAGES, packages: [] }),
     });
     renderWithRoot(<Page />);
@@ -116,5 +120,19 @@ describe('the credits page', () => {
     );
     expect(await screen.findByText(t('credits.ledger_title'))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says what was spent this month against the member’s limit, with the way to change it', async () => {
+    fakeApi({
+      'GET /api/credits.php': () => json(CREDITS),
+      'GET /api/creditpackages.php': () => json(PACKAGES),
+      'GET /api/spending.php': () => json(makeSpending()),
+    });
+    renderWithRoot(<Page />);
+
+    expect((await screen.findByText('Spent this month: €4.05 of €10.00')).tagName).toBe('P');
+    expect(screen.getByRole('link', { name: t('spending.change_link') }).getAttribute('href')).toBe(
+      '/profile#spending-limit',
+    );
   });
 });

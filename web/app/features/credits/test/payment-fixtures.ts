@@ -1,4 +1,10 @@
-import type { CreditPackage, CreditPackagesResponse, Order, PaymentMethodsResponse } from '@rendezvous/contract';
+import type {
+  CreditPackage,
+  CreditPackagesResponse,
+  Order,
+  PaymentMethodsResponse,
+  SpendingResponse,
+} from '@rendezvous/contract';
 
 export const eur = (amount: number) => ({ amount, currency: 'EUR' });
 
@@ -24,6 +30,7 @@ export const LARGE_FROM_NL: PaymentMethodsResponse = {
     { id: 'ideal', provider: 'dev' },
     { id: 'card', provider: 'dev' },
   ],
+  within_spending_limit: true,
 };
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
@@ -42,6 +49,21 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     return_to: null,
     created_at: '2026-11-25T10:00:00Z',
     paid_at: null,
+    ...overrides,
+  };
+}
+
+/** A member who set €10.00 a month and spent €4.05 of it this month. */
+export function makeSpending(overrides: Partial<SpendingResponse> = {}): SpendingResponse {
+  return {
+    currency: 'EUR',
+    limit: 1000,
+    spent: 405,
+    reserved: 0,
+    remaining: 595,
+    month_start: '2026-11-01T00:00:00.000Z',
+    month_end: '2026-12-01T00:00:00.000Z',
+    pending: null,
     ...overrides,
   };
 }
