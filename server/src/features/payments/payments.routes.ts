@@ -16,6 +16,7 @@ import {
   paymentNotifyPath,
   paymentReturnPath,
   VALIDATION,
+  type Money,
   type PaymentProviderId,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +29,7 @@ import { ForgedNotificationError, type PaymentEvent } from '../../platform/payme
 import { pricedPackage, pricingCountry, routedMethods, routeFor, vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
+import { applyDiscount, type DiscountsRepository } from './discounts.repository.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 import type { PaymentProcessing } from './process-payment-events.js';
 import { keepRawBodies, providerRequestOf } from './provider-request.js';
@@ -38,6 +40,7 @@ export interface PaymentsRoutesOptions {
   processing: PaymentProcessing;
   publicUrl: PublicUrl;
   catalogues: Catalogues;
+  discounts: DiscountsRepository;
 }
 
 /** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
@@ -57,8 +60,21 @@ const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().posi
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { orders, providers, processing, publicUrl, catalogues },
+  { orders, providers, processing, publicUrl, catalogues, discounts },
 ) => {
+  /** A typed discount code priced into a package, or 400 with `fields.discount_code` saying why not. */
+  async function discounted(
+    who: { siteId: number; memberId: number },
+    typed: string | undefined,
+    price: Money,
+    credits: number,
+  ) {
+    if (typed === undefined) return null;
+    const checked = await discounts.check(who.siteId, who.memberId, typed);
+    if (!checked.ok) throw invalidInput({ discount_code: checked.reason }, 'This discount code cannot be used.');
+    return { codeId: checked.code.id, applied: applyDiscount(checked.code, price, credits) };
+  }
+
   /** The provider named in the path, if this server takes payments through it. */
   function enabledProvider(name: string) {
     const parsed = PaymentProviderSchema.safeParse(name);
@@ -101,7 +117,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       if (!setting) throw notFound('No such credit package');
       const pkg = pricedPackage(setting, country, config.message_credits);
       if (!pkg) throw invalidInput({ country: VALIDATION.choice });
-      const quote = vatQuote(pkg.price.amount, country, new Date());
+      const discount = await discounted(
+        { siteId: request.site.id, memberId: request.member.id },
+        request.query.discount_code,
+        pkg.price,
+        setting.credits + setting.bonus_credits,
+      );
+      const quote = vatQuote(discount?.applied.total.amount ?? pkg.price.amount, country, new Date());
       const money = (amount: number) => ({ amount, currency: pkg.price.currency });
       return {
         country,
@@ -114,6 +136,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           { purchase: 'credits', country, currency: pkg.price.currency },
           providers.enabled,
         ),
+        ...(discount ? { discount: discount.applied } : {}),
       };
     },
   );
@@ -138,12 +161,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       );
       const provider = providerId ? providers.get(providerId) : undefined;
       if (!providerId || !provider) throw methodUnavailable();
-      if (!(await provider.methods({ country, amount: price, purchase: 'credits' })).includes(method)) {
+      const discount = await discounted(
+        { siteId: site.id, memberId: member.id },
+        request.body.discount_code,
+        price,
+        setting.credits + setting.bonus_credits,
+      );
+      const amount = discount?.applied.total ?? price;
+      if (!(await provider.methods({ country, amount, purchase: 'credits' })).includes(method)) {
         throw methodUnavailable();
       }
 
       await orders.setPaymentCountry(member.id, country);
-      const quote = vatQuote(price.amount, country, new Date());
+      const quote = vatQuote(amount.amount, country, new Date());
       const order = await orders.create({
         member_id: member.id,
         site_id: site.id,
@@ -162,19 +192,26 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         vat_rate_bp: quote.rateBp,
         return_to: request.body.return_to ?? null,
         mandate: null,
+        discount_code_id: discount?.codeId ?? null,
+        discount_code: discount?.applied.code ?? null,
+        discount: discount?.applied.amount_off.amount ?? 0,
+        discount_credits: discount?.applied.bonus_credits ?? 0,
       });
       const origin = siteOrigin(site, publicUrl);
       const checkout = await provider.createCheckout({
         orderId: order.id,
         purchase: 'credits',
         method,
-        amount: price,
+        amount,
         country,
         // What the provider's page and the member's bank statement say was bought.
         description: catalogueText(
           catalogues.get(isLocale(member.language) ? member.language : DEFAULT_LOCALE),
           'payment_provider.description',
-          { site: site.config.name, credits: String(setting.credits + setting.bonus_credits) },
+          {
+            site: site.config.name,
+            credits: String(setting.credits + setting.bonus_credits + (discount?.applied.bonus_credits ?? 0)),
+          },
         ),
         email: member.email,
         locale: member.language,
