@@ -14,6 +14,9 @@ import { VALIDATION } from './validation.js';
  */
 export const DISCOUNT_CODE_PATH = '/api/discountcode.php';
 
+/** The web's query parameter that brings a code to /credits and its checkout: the API's own name. */
+export const DISCOUNT_CODE_PARAM = 'discount_code';
+
 export const WELCOME_CODE_HOURS = 48;
 export const DELETE_CODE_HOURS = 24;
 
