@@ -32,12 +32,20 @@ export function creditPackagesQueryOptions(country: string | null) {
  * GET /api/paymentmethods.php: how one package is paid from a country, with the VAT inside its
  * price, less a discount code's share when one is given (a refused code is a 400 ApiError).
  */
-export function paymentMethodsQueryOptions({ package: id, country, discount_code: code }: PaymentMethodsQuery) {
+export function getPaymentMethods(
+  { package: id, country, discount_code: code }: PaymentMethodsQuery,
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams({ package: id, country, ...(code ? { discount_code: code } : {}) });
+  return apiRequest('GET', `${PAYMENT_METHODS_PATH}?${query}`, paymentSchema('PaymentMethodsResponseSchema'), {
+    signal,
+  });
+}
+
+export function paymentMethodsQueryOptions(query: PaymentMethodsQuery) {
   return queryOptions({
-    queryKey: ['payment-methods', id, country, code ?? null],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', `${PAYMENT_METHODS_PATH}?${query}`, paymentSchema('PaymentMethodsResponseSchema'), { signal }),
+    queryKey: ['payment-methods', query.package, query.country, query.discount_code ?? null],
+    queryFn: ({ signal }) => getPaymentMethods(query, signal),
   });
 }
 

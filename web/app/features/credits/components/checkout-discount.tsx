@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
-import { paymentMethodsQueryOptions, welcomeDiscountQueryOptions } from '../api/payment-calls';
+import { getPaymentMethods, paymentMethodsQueryOptions, welcomeDiscountQueryOptions } from '../api/payment-calls';
 import type { CheckoutOutput, CheckoutValues } from './checkout';
 import { TimeBonus } from './time-bonus';
 
@@ -41,10 +41,9 @@ export function useCheckoutDiscount(
       if (!code) return;
       setChecking(true);
       try {
-        await queryClient.fetchQuery({
-          ...paymentMethodsQueryOptions({ package: packageId, country, discount_code: code }),
-          retry: false,
-        });
+        // Asked here rather than as the page's query, so a refusal is the field's message, not a failed page.
+        const pricing = { package: packageId, country, discount_code: code };
+        queryClient.setQueryData(paymentMethodsQueryOptions(pricing).queryKey, await getPaymentMethods(pricing));
         setApplied(code);
         form.setValue('discount_code', code);
         form.clearErrors('discount_code');
