@@ -13,8 +13,17 @@ const ORDER_BUTTON = 'Order with obligation to pay';
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: en('chats.message_label', { name }) });
 const messages = (page: Page, name: string) => page.getByRole('list', { name: en('chats.messages_label', { name }) });
 
-/** From a package's checkout: a method, the box, the order, on to the dev provider's page. */
+/** What a new member's welcome code shows once the checkout has applied it by itself. */
+const WELCOME_APPLIED = new RegExp(
+  `^${en('discounts.applied', { code: 'WELCOME-[0-9A-F]{10}', offer: '\\+20% credits' })}$`,
+);
+
+/**
+ * From a package's checkout: a method, the box, the order, on to the dev provider's page. Every
+ * member here is new, so the welcome bonus (+20 % credits on the demo sites) is applied first.
+ */
 async function orderWith(page: Page, method: string) {
+  await expect(page.getByText(WELCOME_APPLIED)).toBeVisible();
   await page
     .getByRole('radiogroup', { name: en('credits.method_label') })
     .getByRole('radio', { name: method })
@@ -58,7 +67,8 @@ test('a member out of credits in a chat buys credits and sends the waiting messa
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
   await expect(page.getByText(en('credits.order_paid'))).toBeVisible();
-  await expect(page.getByText(en('credits.order_credited', { credits: 165 }))).toBeVisible();
+  // 150 and 15 bonus, and 20 % of those as the welcome bonus.
+  await expect(page.getByText(en('credits.order_credited', { credits: 198 }))).toBeVisible();
   await expect(page.getByText(en('credits.receipt_sent'))).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
@@ -113,7 +123,7 @@ test('the transaction page turns from pending to paid without a reload', async (
   await expect(tab).toHaveURL(/\/transactions\/\d+$/);
 
   await expect(page.getByText(en('credits.order_paid'))).toBeVisible();
-  await expect(page.getByText(en('credits.order_credited', { credits: 50 }))).toBeVisible();
+  await expect(page.getByText(en('credits.order_credited', { credits: 60 }))).toBeVisible();
 });
 
 test('a package the site does not sell and another member’s order are not found', async ({ page, browser }) => {
@@ -130,4 +140,34 @@ test('a package the site does not sell and another member’s order are not foun
   await activeMember(other, 'Lieke');
   expect((await other.goto(orderPath))?.status()).toBe(404);
   await other.context().close();
+});
+
+test('a new member sees the welcome bonus counting down on /credits and gets it with the credits bought', async ({
+  page,
+}) => {
+  await activeMember(page, 'Marijke');
+  await page.goto('/credits');
+  const before = Number(await page.getByTestId('credit-balance').textContent());
+  // Just signed up: 48 hours from sign-up, a few seconds of them gone.
+  const offer = en('discounts.welcome_offer', { offer: en('discounts.bonus', { value: 20 }) });
+  await expect(page.getByRole('status').filter({ hasText: offer })).toHaveText(
+    new RegExp(`, ends in 4[78] h \\d+ min$`),
+  );
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: new RegExp(`^${en('credits.package_credits', { credits: 50 })}`) }).click();
+  await expect(page.getByText(WELCOME_APPLIED)).toBeVisible();
+  const price = page.getByRole('region', { name: en('credits.price_title') });
+  await expect(price).toContainText(en('discounts.price_bonus', { credits: 10 }));
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  await orderWith(page, en('credits.method_card'));
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText(en('credits.order_credited', { credits: 60 }))).toBeVisible();
+
+  // Used, the welcome bonus is gone from /credits; the credits stay.
+  await page.goto('/credits');
+  await expect(page.getByTestId('credit-balance')).toHaveText(String(before + 60));
+  await expect(page.getByText(offer, { exact: false })).toHaveCount(0);
 });

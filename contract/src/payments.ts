@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiscountCodeInputSchema, DiscountCodeSchema } from './discounts.js';
 import { RETURN_TO_MAX, RETURN_TO_PATTERN } from './payments-paths.js';
 import { VALIDATION } from './validation.js';
 
@@ -59,6 +60,18 @@ export const MoneySchema = z.object({
 });
 export type Money = z.infer<typeof MoneySchema>;
 
+/**
+ * A discount code applied to a purchase (issue 16): a `percent` code takes `amount_off` from the
+ * price before the VAT split, so `total` is what the member pays; a `bonus` code adds
+ * `bonus_credits` and leaves the price alone.
+ */
+export const AppliedDiscountSchema = DiscountCodeSchema.pick({ code: true, kind: true, value: true }).extend({
+  amount_off: MoneySchema,
+  bonus_credits: z.number().int(),
+  total: MoneySchema,
+});
+export type AppliedDiscount = z.infer<typeof AppliedDiscountSchema>;
+
 const country = z.string(VALIDATION.country).regex(/^[A-Z]{2}$/, VALIDATION.country);
 
 /**
@@ -116,7 +129,12 @@ export const CreditPackagesResponseSchema = z.object({
 export type CreditPackagesResponse = z.infer<typeof CreditPackagesResponseSchema>;
 
 /** GET /api/paymentmethods.php: how a package can be paid from a country. */
-export const PaymentMethodsQuerySchema = z.object({ package: z.string().min(1).max(32), country });
+export const PaymentMethodsQuerySchema = z.object({
+  package: z.string().min(1).max(32),
+  country,
+  /** A discount code to price in (see discounts.ts); 400 with `fields.discount_code` when it cannot be used. */
+  discount_code: DiscountCodeInputSchema.optional(),
+});
 export type PaymentMethodsQuery = z.input<typeof PaymentMethodsQuerySchema>;
 
 export const PaymentMethodsResponseSchema = z.object({
@@ -129,6 +147,8 @@ export const PaymentMethodsResponseSchema = z.object({
   methods: z.array(z.object({ id: PaymentMethodSchema, provider: PaymentProviderSchema })),
   /** False when buying the package now would go over the member's monthly spending limit (spending.ts). */
   within_spending_limit: z.boolean(),
+  /** The code asked for and what it gives; net and VAT above are of the discounted total then. */
+  discount: AppliedDiscountSchema.optional(),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
 
@@ -144,6 +164,7 @@ export const CreateOrderRequestSchema = z.object({
   immediate_delivery: z.literal(true, VALIDATION.required),
   /** Where to go after paying: a path of this site (a conversation, with its unsent message kept by the web app). */
   return_to: z.string().max(RETURN_TO_MAX).regex(RETURN_TO_PATTERN, VALIDATION.choice).optional(),
+  discount_code: DiscountCodeInputSchema.optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 
@@ -163,6 +184,8 @@ export const OrderSchema = z.object({
   return_to: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** The code the order was made with; `gross` is already the discounted total. */
+  discount: AppliedDiscountSchema.pick({ code: true, amount_off: true, bonus_credits: true }).nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

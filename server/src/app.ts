@@ -49,6 +49,8 @@ import { complaintsRoutes } from './features/complaints/complaints.routes.js';
 import { consolePersonasRoutes } from './features/console-personas/console-personas.routes.js';
 import { creditsRoutes } from './features/credits/credits.routes.js';
 import { devCheckoutRoutes } from './features/payments/dev-checkout.routes.js';
+import { createDiscountsRepository } from './features/payments/discounts.repository.js';
+import { discountsRoutes } from './features/payments/discounts.routes.js';
 import { createOrdersRepository } from './features/payments/orders.repository.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { createPaymentProcessing, type PaymentProcessing } from './features/payments/process-payment-events.js';
@@ -272,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.decorate('payments', { providers, processing, recheckOrders });
   const spending = createSpendingRepository(db);
+  const discounts = createDiscountsRepository(db);
   await app.register(paymentsRoutes, {
     orders,
     spending,
@@ -280,8 +283,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     publicUrl: config.publicUrl,
     catalogues,
     notifyPerMinute: config.payments.notifyPerMinute,
+    discounts,
   });
   await app.register(spendingRoutes, { spending });
+  await app.register(discountsRoutes, { discounts });
   if (providers.dev) {
     await app.register(devCheckoutRoutes, { dev: providers.dev, orders, catalogues, allowPseudo: config.pseudoLocale });
   }

@@ -15,6 +15,7 @@ import * as personas from './migrations/2026_11_26_000002_personas.js';
 import * as consoleAnswers from './migrations/2026_11_26_000003_console_answers.js';
 import * as staffTwoFactor from './migrations/2026_11_27_000001_staff_two_factor.js';
 import * as payments from './migrations/2026_11_28_000001_payments.js';
+import * as discountCodes from './migrations/2026_11_28_000002_discount_codes.js';
 import * as spendingLimit from './migrations/2026_11_28_000003_spending_limit.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_26_000003_console_answers': consoleAnswers,
   '2026_11_27_000001_staff_two_factor': staffTwoFactor,
   '2026_11_28_000001_payments': payments,
+  '2026_11_28_000002_discount_codes': discountCodes,
   '2026_11_28_000003_spending_limit': spendingLimit,
 };
 

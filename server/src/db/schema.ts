@@ -1,5 +1,7 @@
 import type {
   ComplaintSubject,
+  DiscountKind,
+  DiscountPurpose,
   MemberStatus,
   ModerationCategory,
   ModerationSource,
@@ -455,6 +457,13 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  discount_code_id: number | null;
+  /** The code as it was applied, for the receipt and the order page. */
+  discount_code: string | null;
+  /** Minor units the discount code took off the gross (before the VAT split). */
+  discount: Generated<number>;
+  /** Credits a bonus code added on top of the package. */
+  discount_credits: Generated<number>;
 }
 
 export interface PaymentEventsTable {
@@ -475,6 +484,34 @@ export interface PaymentAnomaliesTable {
   reason: string;
   payload: string;
   at: number;
+}
+
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  site_id: number;
+  /** Upper case. */
+  code: string;
+  kind: DiscountKind;
+  /** Percent off the price, or percent more credits. */
+  value: number;
+  max_uses: number | null;
+  uses: Generated<number>;
+  valid_from: number;
+  valid_until: number | null;
+  per_member_once: Generated<number>;
+  purpose: DiscountPurpose;
+  /** A personal code's member; null when anyone on the site may use it. */
+  member_id: number | null;
+  created_at: number;
+}
+
+export interface DiscountRedemptionsTable {
+  code_id: number;
+  member_id: number;
+  order_id: number;
+  /** member_id where the code is once per member, else null: unique with code_id. */
+  once_member_id: number | null;
+  redeemed_at: number;
 }
 
 export interface Database {
@@ -514,6 +551,8 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   payment_anomalies: PaymentAnomaliesTable;
+  discount_codes: DiscountCodesTable;
+  discount_redemptions: DiscountRedemptionsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -521,3 +560,5 @@ export type MemberRow = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type DiscountCodeRow = Selectable<DiscountCodesTable>;
+export type NewDiscountCode = Insertable<DiscountCodesTable>;

@@ -1,5 +1,5 @@
 import type { CreditPackagesResponse } from '@rendezvous/contract';
-import { CreditPackagesResponseSchema } from '@rendezvous/contract';
+import { CreditPackagesResponseSchema, DISCOUNT_CODE_PARAM } from '@rendezvous/contract';
 import { useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { creditPackagesPath, getCreditPackages } from '../features/credits/api/payment-calls';
 import { Checkout } from '../features/credits/components/checkout';
@@ -49,11 +49,12 @@ export default function CreditsCheckout({ loaderData, params }: Route.ComponentP
   const navigate = useNavigate();
   const picked = search.get(COUNTRY_PARAM);
   const returnTo = safeReturnTo(search.get(RETURN_TO_PARAM));
+  const discountCode = search.get(DISCOUNT_CODE_PARAM);
 
   /** Method and country stay in the address, so a reload or a way back shows the same choice. */
   const go = (method: string | undefined, country: string | null) =>
     void navigate(
-      `${NAMED_ROUTES['credits-creditId-paymentMethod'](params.creditId, method)}${creditsSearch({ country, returnTo })}`,
+      `${NAMED_ROUTES['credits-creditId-paymentMethod'](params.creditId, method)}${creditsSearch({ country, returnTo, discountCode })}`,
       { replace: true, preventScrollReset: true },
     );
 
@@ -63,6 +64,7 @@ export default function CreditsCheckout({ loaderData, params }: Route.ComponentP
       creditId={params.creditId}
       method={params.paymentMethod ?? null}
       returnTo={returnTo}
+      discountCode={discountCode}
       onCountryChange={(country) => go(params.paymentMethod, country)}
       onMethodChange={(method) => go(method, picked)}
       // The provider's checkout is another site: a full page load, not a route of ours.

@@ -1,3 +1,4 @@
+import { DISCOUNT_CODE_PARAM } from '@rendezvous/contract';
 import { useSearchParams } from 'react-router';
 import { CreditsOverview } from '../features/credits/components/credits-overview';
 import { COUNTRY_PARAM, RETURN_TO_PARAM, safeReturnTo } from '../features/credits/return-to';
@@ -19,6 +20,7 @@ export default function Credits() {
       insufficient={params.get('reason') === 'insufficient'}
       returnTo={safeReturnTo(params.get(RETURN_TO_PARAM))}
       country={params.get(COUNTRY_PARAM)}
+      discountCode={params.get(DISCOUNT_CODE_PARAM)}
       onCountryChange={(country) =>
         setParams(
           (current) => {

@@ -27,6 +27,10 @@ export function toOrder(row: OrderRow): Order {
     return_to: row.return_to,
     created_at: iso(row.created_at),
     paid_at: row.paid_at === null ? null : iso(row.paid_at),
+    discount:
+      row.discount_code === null
+        ? null
+        : { code: row.discount_code, amount_off: money(row.discount), bonus_credits: row.discount_credits },
   };
 }
 

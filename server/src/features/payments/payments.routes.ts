@@ -16,6 +16,7 @@ import {
   paymentNotifyPath,
   paymentReturnPath,
   VALIDATION,
+  type Money,
   type PaymentProviderId,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +29,7 @@ import { ForgedNotificationError, type PaymentEvent } from '../../platform/payme
 import { pricedPackage, pricingCountry, routedMethods, routeFor, vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
+import { applyDiscount, type DiscountsRepository } from './discounts.repository.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 import type { PaymentProcessing } from './process-payment-events.js';
 import type { SpendingRepository } from './spending.repository.js';
@@ -42,6 +44,7 @@ export interface PaymentsRoutesOptions {
   catalogues: Catalogues;
   /** A provider's notifications per minute from one address (config.ts says why it can change). */
   notifyPerMinute: number;
+  discounts: DiscountsRepository;
 }
 
 /** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
@@ -59,8 +62,21 @@ const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().posi
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { orders, spending, providers, processing, publicUrl, catalogues, notifyPerMinute },
+  { orders, spending, providers, processing, publicUrl, catalogues, notifyPerMinute, discounts },
 ) => {
+  /** A typed discount code priced into a package, or 400 with `fields.discount_code` saying why not. */
+  async function discounted(
+    who: { siteId: number; memberId: number },
+    typed: string | undefined,
+    price: Money,
+    credits: number,
+  ) {
+    if (typed === undefined) return null;
+    const checked = await discounts.check(who.siteId, who.memberId, typed);
+    if (!checked.ok) throw invalidInput({ discount_code: checked.reason }, 'This discount code cannot be used.');
+    return { codeId: checked.code.id, applied: applyDiscount(checked.code, price, credits) };
+  }
+
   /** The provider named in the path, if this server takes payments through it. */
   function enabledProvider(name: string) {
     const parsed = PaymentProviderSchema.safeParse(name);
@@ -103,7 +119,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       if (!setting) throw notFound('No such credit package');
       const pkg = pricedPackage(setting, country, config.message_credits);
       if (!pkg) throw invalidInput({ country: VALIDATION.choice });
-      const quote = vatQuote(pkg.price.amount, country, new Date());
+      const discount = await discounted(
+        { siteId: request.site.id, memberId: request.member.id },
+        request.query.discount_code,
+        pkg.price,
+        setting.credits + setting.bonus_credits,
+      );
+      const quote = vatQuote(discount?.applied.total.amount ?? pkg.price.amount, country, new Date());
       const money = (amount: number) => ({ amount, currency: pkg.price.currency });
       return {
         country,
@@ -116,7 +138,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           { purchase: 'credits', country, currency: pkg.price.currency },
           providers.enabled,
         ),
-        within_spending_limit: await spending.fits(request.member.id, pkg.price),
+        within_spending_limit: await spending.fits(request.member.id, {
+          amount: quote.gross,
+          currency: pkg.price.currency,
+        }),
+        ...(discount ? { discount: discount.applied } : {}),
       };
     },
   );
@@ -141,12 +167,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       );
       const provider = providerId ? providers.get(providerId) : undefined;
       if (!providerId || !provider) throw methodUnavailable();
-      if (!(await provider.methods({ country, amount: price, purchase: 'credits' })).includes(method)) {
+      const discount = await discounted(
+        { siteId: site.id, memberId: member.id },
+        request.body.discount_code,
+        price,
+        setting.credits + setting.bonus_credits,
+      );
+      const amount = discount?.applied.total ?? price;
+      if (!(await provider.methods({ country, amount, purchase: 'credits' })).includes(method)) {
         throw methodUnavailable();
       }
 
       await orders.setPaymentCountry(member.id, country);
-      const quote = vatQuote(price.amount, country, new Date());
+      const quote = vatQuote(amount.amount, country, new Date());
       const order = await orders.create(
         {
           member_id: member.id,
@@ -166,6 +199,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           vat_rate_bp: quote.rateBp,
           return_to: request.body.return_to ?? null,
           mandate: null,
+          discount_code_id: discount?.codeId ?? null,
+          discount_code: discount?.applied.code ?? null,
+          discount: discount?.applied.amount_off.amount ?? 0,
+          discount_credits: discount?.applied.bonus_credits ?? 0,
         },
         spending.roomFor(member.id, { amount: quote.gross, currency: price.currency }),
       );
@@ -174,13 +211,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         orderId: order.id,
         purchase: 'credits',
         method,
-        amount: price,
+        amount,
         country,
         // What the provider's page and the member's bank statement say was bought.
         description: catalogueText(
           catalogues.get(isLocale(member.language) ? member.language : DEFAULT_LOCALE),
           'payment_provider.description',
-          { site: site.config.name, credits: String(setting.credits + setting.bonus_credits) },
+          {
+            site: site.config.name,
+            credits: String(setting.credits + setting.bonus_credits + (discount?.applied.bonus_credits ?? 0)),
+          },
         ),
         email: member.email,
         locale: member.language,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { grant, reverse, type BusinessKey } from '../../ledger/credit-ledger.js';
+import { recordRedemption } from './discounts.repository.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 
@@ -116,9 +117,12 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
       if (Number(moved.numUpdatedRows) === 0) return { kind: 'stale' };
 
       const key = businessKey(provider, order.id, event.eventKey);
-      const credits = order.package_credits + order.bonus_credits;
+      const credits = order.package_credits + order.bonus_credits + order.discount_credits;
       const reference = `order:${order.id}`;
-      if (credits > 0 && event.state === 'paid') await grant(trx, order.member_id, credits, 'purchase', reference, key);
+      if (event.state === 'paid') {
+        if (credits > 0) await grant(trx, order.member_id, credits, 'purchase', reference, key);
+        await recordRedemption(trx, order, now);
+      }
       if (credits > 0 && (event.state === 'refunded' || event.state === 'charged_back')) {
         await reverse(trx, order.member_id, credits, reference, key);
       }

@@ -31,8 +31,9 @@ export function createReceiptMail({ db, mail }: { db: Db; mail: Pick<MailService
       values: {
         orderId: String(order.id),
         date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(order.paid_at ?? order.created_at),
-        credits: String(order.package_credits + order.bonus_credits),
-        bonus: String(order.bonus_credits),
+        credits: String(order.package_credits + order.bonus_credits + order.discount_credits),
+        // A discount code's extra credits are bonus as much as the package's.
+        bonus: String(order.bonus_credits + order.discount_credits),
         net: money(order.net),
         vat: money(order.vat),
         vatRate: rate.format(order.vat_rate_bp / 10_000),

@@ -1,4 +1,4 @@
-import { RETURN_TO_MAX, RETURN_TO_PATTERN } from '@rendezvous/contract';
+import { DISCOUNT_CODE_PARAM, RETURN_TO_MAX, RETURN_TO_PATTERN } from '@rendezvous/contract';
 
 /** The query parameter that carries the way back (a conversation) through the credits screens. */
 export const RETURN_TO_PARAM = 'return_to';
@@ -11,10 +11,19 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 }
 
 /** The query string that keeps the picked country and the way back from one credits screen to the next. */
-export function creditsSearch({ country, returnTo }: { country?: string | null; returnTo?: string | null }): string {
+export function creditsSearch({
+  country,
+  returnTo,
+  discountCode,
+}: {
+  country?: string | null;
+  returnTo?: string | null;
+  discountCode?: string | null;
+}): string {
   const params = new URLSearchParams();
   if (country) params.set(COUNTRY_PARAM, country);
   if (returnTo) params.set(RETURN_TO_PARAM, returnTo);
+  if (discountCode) params.set(DISCOUNT_CODE_PARAM, discountCode);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -1,4 +1,4 @@
-import type { PasswordChange } from '@rendezvous/contract';
+import { DISCOUNT_CODE_PATH, type PasswordChange } from '@rendezvous/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { lazySchemas } from '../../../lib/lazy-schemas';
 import { loadUserSchema } from '../../../lib/user-calls';
@@ -24,6 +24,16 @@ export function confirmPasswordReset(token: string, password: string) {
 
 export function deleteAccount(password: string) {
   return apiRequest('POST', '/api/account_delete.php', accountSchema('AccountDeletedSchema'), { body: { password } });
+}
+
+/**
+ * GET /api/discountcode.php?delete=true: the site's delete_discount as the member's own code, or
+ * null when there is none or it cannot be had: the parting offer then goes without a link.
+ */
+export function getDeleteOffer(signal?: AbortSignal) {
+  return apiRequest('GET', `${DISCOUNT_CODE_PATH}?delete=true`, accountSchema('DiscountCodeSchema'), { signal }).catch(
+    () => null,
+  );
 }
 
 export function requestEmailChange(email: string, password: string) {

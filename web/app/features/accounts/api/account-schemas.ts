@@ -6,6 +6,7 @@ export {
   AccountDeletedSchema,
   ActivationResentSchema,
   DeleteAccountSchema,
+  DiscountCodeSchema,
   EmailChangedSchema,
   EmailChangePendingSchema,
   EmailChangeRequestSchema,

@@ -1,5 +1,6 @@
 import {
   CREDIT_PACKAGES_PATH,
+  DISCOUNT_CODE_PATH,
   ORDERS_PATH,
   PAYMENT_METHODS_PATH,
   type CreateOrderRequest,
@@ -27,13 +28,24 @@ export function creditPackagesQueryOptions(country: string | null) {
   });
 }
 
-/** GET /api/paymentmethods.php: how one package is paid from a country, with the VAT inside its price. */
-export function paymentMethodsQueryOptions({ package: id, country }: PaymentMethodsQuery) {
-  const query = new URLSearchParams({ package: id, country });
+/**
+ * GET /api/paymentmethods.php: how one package is paid from a country, with the VAT inside its
+ * price, less a discount code's share when one is given (a refused code is a 400 ApiError).
+ */
+export function getPaymentMethods(
+  { package: id, country, discount_code: code }: PaymentMethodsQuery,
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ package: id, country, ...(code ? { discount_code: code } : {}) });
+  return apiRequest('GET', `${PAYMENT_METHODS_PATH}?${query}`, paymentSchema('PaymentMethodsResponseSchema'), {
+    signal,
+  });
+}
+
+export function paymentMethodsQueryOptions(query: PaymentMethodsQuery) {
   return queryOptions({
-    queryKey: ['payment-methods', id, country],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', `${PAYMENT_METHODS_PATH}?${query}`, paymentSchema('PaymentMethodsResponseSchema'), { signal }),
+    queryKey: ['payment-methods', query.package, query.country, query.discount_code ?? null],
+    queryFn: ({ signal }) => getPaymentMethods(query, signal),
   });
 }
 
@@ -54,4 +66,18 @@ export function getOrder(id: number, signal?: AbortSignal) {
 
 export function orderQueryOptions(id: number) {
   return queryOptions({ queryKey: ['order', id], queryFn: ({ signal }) => getOrder(id, signal) });
+}
+
+/**
+ * GET /api/discountcode.php?welcome=true: the member's welcome code, or null when there is none.
+ * Any failure is null too: the welcome offer is a nicety that never stands in the way (spec §8).
+ */
+export function welcomeDiscountQueryOptions() {
+  return queryOptions({
+    queryKey: ['discount-code', 'welcome'],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `${DISCOUNT_CODE_PATH}?welcome=true`, paymentSchema('DiscountCodeSchema'), { signal }).catch(
+        () => null,
+      ),
+  });
 }

@@ -4,6 +4,7 @@ export {
   CreateOrderRequestSchema,
   CreateOrderResponseSchema,
   CreditPackagesResponseSchema,
+  DiscountCodeSchema,
   OrderSchema,
   PaymentMethodsResponseSchema,
 } from '@rendezvous/contract';

@@ -16,9 +16,11 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
+import type { Resolver } from 'react-hook-form';
 import { createOrder, paymentMethodsQueryOptions, paymentSchema } from '../api/payment-calls';
 import { formatMinorUnits } from '../format-money';
 import { SPENDING_LIMIT_PATH } from '../spending-limit';
+import { CheckoutDiscount, useCheckoutDiscount } from './checkout-discount';
 import { PaymentCountryField } from './payment-country-field';
 import { PriceBreakdown } from './price-breakdown';
 
@@ -35,16 +37,25 @@ const METHOD_KEYS: Record<PaymentMethod, string> = {
 };
 
 /** The form holds what the member can still leave out; the schema refuses it then. */
-interface CheckoutValues {
+export interface CheckoutValues {
   package: string;
   country: string;
   method: string;
   immediate_delivery: boolean;
   return_to?: string;
+  /** What the member typed; the order carries the code the server priced (see useCheckoutDiscount). */
+  discount_code?: string;
 }
-const VISIBLE_FIELDS: readonly string[] = ['method', 'immediate_delivery'] satisfies (keyof CheckoutValues)[];
-type CheckoutOutput = z.output<typeof CreateOrderRequestSchema>;
-const checkOrder = lazyZodResolver<CheckoutValues, CheckoutOutput>(paymentSchema('CreateOrderRequestSchema'));
+const VISIBLE_FIELDS: readonly string[] = [
+  'method',
+  'immediate_delivery',
+  'discount_code',
+] satisfies (keyof CheckoutValues)[];
+export type CheckoutOutput = z.output<typeof CreateOrderRequestSchema>;
+const checkSchema = lazyZodResolver<CheckoutValues, CheckoutOutput>(paymentSchema('CreateOrderRequestSchema'));
+// A typed code is checked when applied, not with the order, which takes the applied one.
+const checkOrder: Resolver<CheckoutValues, unknown, CheckoutOutput> = (values, context, options) =>
+  checkSchema({ ...values, discount_code: undefined }, context, options);
 
 export interface CheckoutProps {
   /** The site's packages priced for the payment country, the chosen one among them. */
@@ -53,6 +64,8 @@ export interface CheckoutProps {
   /** The method the address names, chosen before. */
   method: string | null;
   returnTo: string | null;
+  /** A discount code the address brings, applied at once. */
+  discountCode?: string | null;
   onCountryChange: (country: string) => void;
   onMethodChange: (method: string) => void;
   /** The order is made: the member goes on to the provider's checkout. */
@@ -69,6 +82,7 @@ export function Checkout({
   creditId,
   method,
   returnTo,
+  discountCode = null,
   onCountryChange,
   onMethodChange,
   onOrdered,
@@ -77,7 +91,6 @@ export function Checkout({
   const regional = useRegionalCode();
   const country = offer.country;
   const item = offer.packages.find((candidate) => candidate.id === creditId);
-  const methods = useQuery(paymentMethodsQueryOptions({ package: creditId, country }));
 
   const { form, control, onSubmit, busy, failure } = useApiForm<CheckoutValues, CheckoutOutput>({
     defaultValues: {
@@ -89,7 +102,7 @@ export function Checkout({
     },
     resolver: checkOrder,
     send: async (order) => {
-      onOrdered(await createOrder(order));
+      onOrdered(await createOrder({ ...order, ...(discount.applied ? { discount_code: discount.applied } : {}) }));
       return LEAVING;
     },
     // Only these two are fields the member sees; a refusal of the rest is told in the form's alert.
@@ -102,6 +115,11 @@ export function Checkout({
       return 'credits.order_failed';
     },
   });
+
+  const discount = useCheckoutDiscount(form, creditId, country, discountCode);
+  const methods = useQuery(
+    paymentMethodsQueryOptions({ package: creditId, country, discount_code: discount.applied ?? undefined }),
+  );
 
   // The country lives in the address (it prices the page); the order takes whatever it is now.
   useEffect(() => {
@@ -125,6 +143,15 @@ export function Checkout({
       ) : null}
 
       <PaymentCountryField countries={offer.countries} value={country} onChange={onCountryChange} />
+
+      <CheckoutDiscount
+        form={form}
+        discount={methods.data?.discount}
+        welcome={discount.welcome}
+        checking={discount.checking}
+        onApply={(code) => void discount.apply(code)}
+        onRemove={discount.remove}
+      />
 
       {methods.isPending ? (
         <p role="status" className="text-ink-muted">
@@ -157,7 +184,8 @@ export function Checkout({
               net={methods.data.net}
               vat={methods.data.vat}
               vatRateBp={methods.data.vat_rate_bp}
-              total={methods.data.package.price}
+              total={methods.data.discount?.total ?? methods.data.package.price}
+              discount={methods.data.discount}
             />
           </section>
 

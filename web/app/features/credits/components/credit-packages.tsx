@@ -6,10 +6,11 @@ import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { buttonClassName } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { NAMED_ROUTES } from '../../../route-table';
-import { creditPackagesQueryOptions } from '../api/payment-calls';
+import { creditPackagesQueryOptions, welcomeDiscountQueryOptions } from '../api/payment-calls';
 import { formatMinorUnits } from '../format-money';
 import { creditsSearch } from '../return-to';
 import { PaymentCountryField } from './payment-country-field';
+import { TimeBonus } from './time-bonus';
 
 export interface CreditPackagesProps {
   /** The payment country the member picked here; null lets the server choose. */
@@ -17,14 +18,23 @@ export interface CreditPackagesProps {
   onCountryChange: (country: string) => void;
   /** Where to go back to after paying, passed on to the checkout. */
   returnTo: string | null;
+  /** A discount code to carry to the checkout (the delete offer's link brings one). */
+  discountCode?: string | null;
   /** Shown when the site sells no credits, for a question about buying. */
   supportEmail: string;
 }
 
 /** The packages for sale, priced for the member's payment country, each leading to its checkout. */
-export function CreditPackages({ country, onCountryChange, returnTo, supportEmail }: CreditPackagesProps) {
+export function CreditPackages({
+  country,
+  onCountryChange,
+  returnTo,
+  discountCode = null,
+  supportEmail,
+}: CreditPackagesProps) {
   const { t } = useTranslation();
   const query = useQuery(creditPackagesQueryOptions(country));
+  const welcome = useQuery(welcomeDiscountQueryOptions()).data;
 
   if (query.isPending) {
     return (
@@ -53,12 +63,13 @@ export function CreditPackages({ country, onCountryChange, returnTo, supportEmai
   }
 
   // A picked country stays picked on the way to the checkout; the server's own choice need not be repeated.
-  const search = creditsSearch({ country, returnTo });
+  const search = creditsSearch({ country, returnTo, discountCode });
   return (
     <section className="space-y-3" aria-labelledby="credits-buy-title">
       <h2 id="credits-buy-title" className="heading text-2xl">
         {t('credits.buy_title')}
       </h2>
+      {welcome ? <TimeBonus code={welcome} /> : null}
       <PaymentCountryField countries={offer.countries} value={offer.country} onChange={onCountryChange} />
       <ul className="grid gap-3 sm:grid-cols-2">
         {offer.packages.map((item) => (

@@ -1,4 +1,4 @@
-import type { Money } from '@rendezvous/contract';
+import type { AppliedDiscount, Money } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { formatMinorUnits, formatVatRate } from '../format-money';
@@ -9,15 +9,26 @@ export function PriceBreakdown({
   vat,
   vatRateBp,
   total,
+  discount,
 }: {
   net: Money;
   vat: Money;
   vatRateBp: number;
   total: Money;
+  /** A code's share: money off is a line of its own, extra credits a line under the total. */
+  discount?: Pick<AppliedDiscount, 'code' | 'amount_off' | 'bonus_credits'> | null;
 }) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const rows = [
+    ...(discount && discount.amount_off.amount > 0
+      ? [
+          {
+            label: t('discounts.price_discount', { code: discount.code }),
+            money: { ...discount.amount_off, amount: -discount.amount_off.amount },
+          },
+        ]
+      : []),
     { label: t('credits.price_net'), money: net },
     { label: t('credits.price_vat', { rate: formatVatRate(vatRateBp, regional) }), money: vat },
   ];
@@ -33,6 +44,12 @@ export function PriceBreakdown({
         <dt className="font-bold">{t('credits.price_total')}</dt>
         <dd className="text-end text-lg font-bold">{formatMinorUnits(total, regional)}</dd>
       </div>
+      {discount && discount.bonus_credits > 0 ? (
+        <div className="contents font-bold text-success">
+          <dt>{t('discounts.price_bonus_label', { code: discount.code })}</dt>
+          <dd className="text-end">{t('discounts.price_bonus', { credits: discount.bonus_credits })}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

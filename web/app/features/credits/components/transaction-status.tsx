@@ -71,7 +71,13 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
           ) : outcome === 'paid' ? (
             <>
               <p className="text-lg font-bold text-success">{t(key)}</p>
-              {bought ? <p>{t('credits.order_credited', { credits: bought.credits + bought.bonus_credits })}</p> : null}
+              {bought ? (
+                <p>
+                  {t('credits.order_credited', {
+                    credits: bought.credits + bought.bonus_credits + (order.discount?.bonus_credits ?? 0),
+                  })}
+                </p>
+              ) : null}
             </>
           ) : (
             <FormAlert>{t(key)}</FormAlert>
@@ -112,7 +118,13 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
             {bought.bonus_credits > 0 ? ` ${t('credits.package_bonus', { credits: bought.bonus_credits })}` : null}
           </p>
         ) : null}
-        <PriceBreakdown net={order.net} vat={order.vat} vatRateBp={order.vat_rate_bp} total={order.gross} />
+        <PriceBreakdown
+          net={order.net}
+          vat={order.vat}
+          vatRateBp={order.vat_rate_bp}
+          total={order.gross}
+          discount={order.discount}
+        />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-ink-muted">{t('credits.order_number')}</dt>
           <dd translate="no">{order.id}</dd>

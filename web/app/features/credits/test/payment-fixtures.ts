@@ -49,6 +49,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     return_to: null,
     created_at: '2026-11-25T10:00:00Z',
     paid_at: null,
+    discount: null,
     ...overrides,
   };
 }
