@@ -1,3 +1,4 @@
+import { SPENDING_PATH, SpendingResponseSchema } from '@rendezvous/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -5,14 +6,31 @@ import { Button } from '../components/ui/button';
 import { DeleteAccountDialog } from '../features/accounts/components/delete-account-dialog';
 import { EmailChangeForm } from '../features/accounts/components/email-change-form';
 import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
+import { getSpending } from '../features/credits/api/spending-calls';
 import { SpendingLimitSection } from '../features/credits/components/spending-limit-section';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { PushSettings } from '../features/push/components/push-settings';
 import { BlockedMembers } from '../features/safety/components/blocked-members';
+import { loadRecord } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
+import type { Route } from './+types/profile';
+
+/** The spending limit with the page, so its section is not a placeholder that grows (see SpendingLimitSection). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { spending: await loadRecord(context, SPENDING_PATH, SpendingResponseSchema) };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return { spending: await getSpending(request.signal) };
+}
+
+/** Only the first paint reads the loader's spending; the section's query keeps it current after. */
+export function shouldRevalidate() {
+  return false;
+}
 
 /** Spec §2 /profile: the member's own page, with everything the onboarding asked and the account matters. */
-export default function Profile() {
+export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user, settings } = useWebContext();
   const navigate = useNavigate();
@@ -37,7 +55,7 @@ export default function Profile() {
         <p className="text-ink-muted">{t('password_change.intro')}</p>
         <PasswordChangeForm />
       </section>
-      <SpendingLimitSection />
+      <SpendingLimitSection initial={loaderData.spending} />
       <PushSettings publicKey={settings.push_pub} />
       <BlockedMembers />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-delete">

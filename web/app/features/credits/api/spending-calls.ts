@@ -6,11 +6,12 @@ import { lazySchemas } from '../../../lib/lazy-schemas';
 export const spendingSchema = lazySchemas(() => import('./spending-schemas'));
 
 /** GET /api/spending.php: the member's monthly limit and what they spent this month. */
+export function getSpending(signal?: AbortSignal) {
+  return apiRequest('GET', SPENDING_PATH, spendingSchema('SpendingResponseSchema'), { signal });
+}
+
 export function spendingQueryOptions() {
-  return queryOptions({
-    queryKey: ['spending'],
-    queryFn: ({ signal }) => apiRequest('GET', SPENDING_PATH, spendingSchema('SpendingResponseSchema'), { signal }),
-  });
+  return queryOptions({ queryKey: ['spending'], queryFn: ({ signal }) => getSpending(signal) });
 }
 
 /** PUT /api/spending.php: a lower limit counts at once, a higher one or none after a day. */

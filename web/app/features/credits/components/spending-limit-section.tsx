@@ -13,10 +13,14 @@ import { formatMinorUnits } from '../format-money';
 import { limitText, parseLimit, SPENDING_LIMIT_ID } from '../spending-limit';
 import { SpentThisMonth } from './spent-this-month';
 
-/** Issue 16, spending care: the member's own monthly limit on what they pay for credits. */
-export function SpendingLimitSection() {
+/**
+ * Issue 16, spending care: the member's own monthly limit on what they pay for credits. `initial`
+ * is what the page's loader read, so the section is as tall at its first paint as after: the
+ * sections below it (blocked members, deleting the account) never move under a tap.
+ */
+export function SpendingLimitSection({ initial }: { initial?: SpendingResponse }) {
   const { t } = useTranslation();
-  const spending = useQuery(spendingQueryOptions());
+  const spending = useQuery({ ...spendingQueryOptions(), initialData: initial });
 
   return (
     <section id={SPENDING_LIMIT_ID} className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-spending">
