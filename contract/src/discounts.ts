@@ -4,7 +4,7 @@ import { VALIDATION } from './validation.js';
 /**
  * Discount codes (issue 16; spec §3 "A welcome discount code and a time bonus exist", §7). A code
  * is per site, limited in time and uses; a `percent` code lowers the price, a `bonus` code adds
- * credits. GET {@link DISCOUNT_CODE_PATH} answers {@link DiscountCode} for:
+ * credits. GET /api/discountcode.php (payments-paths.ts) answers {@link DiscountCode} for:
  *
  * - `?welcome=true`: the member's welcome code, valid {@link WELCOME_CODE_HOURS} hours from sign-up;
  *   404 when none applies (the web then shows nothing, spec §8).
@@ -12,10 +12,6 @@ import { VALIDATION } from './validation.js';
  *   valid {@link DELETE_CODE_HOURS} hours; 404 when the site offers none.
  * - `?code=…`: that code checked for this member; 400 with `fields.code` when it cannot be used.
  */
-export const DISCOUNT_CODE_PATH = '/api/discountcode.php';
-
-/** The web's query parameter that brings a code to /credits and its checkout: the API's own name. */
-export const DISCOUNT_CODE_PARAM = 'discount_code';
 
 export const WELCOME_CODE_HOURS = 48;
 export const DELETE_CODE_HOURS = 24;

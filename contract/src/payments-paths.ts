@@ -6,6 +6,12 @@
 export const CREDIT_PACKAGES_PATH = '/api/creditpackages.php';
 export const PAYMENT_METHODS_PATH = '/api/paymentmethods.php';
 export const ORDERS_PATH = '/api/orders.php';
+/** Discount codes (discounts.ts) and the spending limit (spending.ts). */
+export const DISCOUNT_CODE_PATH = '/api/discountcode.php';
+export const SPENDING_PATH = '/api/spending.php';
+
+/** The web's query parameter that brings a code to /credits and its checkout: the API's own name. */
+export const DISCOUNT_CODE_PARAM = 'discount_code';
 
 /** A path of this site to return to after paying (a conversation): never another host, never `//`. */
 export const RETURN_TO_PATTERN = /^\/(?!\/)[^\s\\]*$/;

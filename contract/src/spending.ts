@@ -4,17 +4,16 @@ import { VALIDATION } from './validation.js';
 /**
  * Spending care (issue 16): a monthly limit the member sets on what they pay for credits.
  *
- * | call                        | takes                          | answers                     |
- * |-----------------------------|--------------------------------|-----------------------------|
- * | GET {@link SPENDING_PATH}   |                                | {@link SpendingResponse}    |
- * | PUT {@link SPENDING_PATH}   | {@link SpendingLimitRequest}   | {@link SpendingResponse}    |
+ * | call (path in payments-paths.ts) | takes                        | answers                  |
+ * |----------------------------------|------------------------------|--------------------------|
+ * | GET /api/spending.php            |                              | {@link SpendingResponse} |
+ * | PUT /api/spending.php            | {@link SpendingLimitRequest} | {@link SpendingResponse} |
  *
  * The month is the UTC calendar month. The limit is in one currency, the member's payment
  * currency when they set it: amounts are never converted, so while a limit is set an order in
  * another currency does not fit it. Lowering the limit counts at once; raising or removing it
  * counts after {@link SPENDING_RAISE_DELAY_MS}, so a decision made in the moment can wait a day.
  */
-export const SPENDING_PATH = '/api/spending.php';
 
 export const SPENDING_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
 
