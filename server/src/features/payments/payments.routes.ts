@@ -16,6 +16,7 @@ import {
   paymentNotifyPath,
   paymentReturnPath,
   VALIDATION,
+  type CreditPackageSetting,
   type Money,
   type PaymentProviderId,
 } from '@rendezvous/contract';
@@ -77,6 +78,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     return { codeId: checked.code.id, applied: applyDiscount(checked.code, price, credits) };
   }
 
+  /** What a package costs from a country with the code typed, and the VAT inside: the methods call shows it, an order charges it. */
+  async function priceFor(
+    who: { siteId: number; memberId: number },
+    setting: CreditPackageSetting,
+    price: Money,
+    country: string,
+    typed: string | undefined,
+  ) {
+    const discount = await discounted(who, typed, price, setting.credits + setting.bonus_credits);
+    const amount = discount?.applied.total ?? price;
+    return { discount, amount, vat: vatQuote(amount.amount, country, new Date()) };
+  }
+
   /** The provider named in the path, if this server takes payments through it. */
   function enabledProvider(name: string) {
     const parsed = PaymentProviderSchema.safeParse(name);
@@ -119,13 +133,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       if (!setting) throw notFound('No such credit package');
       const pkg = pricedPackage(setting, country, config.message_credits);
       if (!pkg) throw invalidInput({ country: VALIDATION.choice });
-      const discount = await discounted(
+      const { discount, vat: quote } = await priceFor(
         { siteId: request.site.id, memberId: request.member.id },
-        request.query.discount_code,
+        setting,
         pkg.price,
-        setting.credits + setting.bonus_credits,
+        country,
+        request.query.discount_code,
       );
-      const quote = vatQuote(discount?.applied.total.amount ?? pkg.price.amount, country, new Date());
       const money = (amount: number) => ({ amount, currency: pkg.price.currency });
       return {
         country,
@@ -167,19 +181,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       );
       const provider = providerId ? providers.get(providerId) : undefined;
       if (!providerId || !provider) throw methodUnavailable();
-      const discount = await discounted(
-        { siteId: site.id, memberId: member.id },
-        request.body.discount_code,
-        price,
-        setting.credits + setting.bonus_credits,
-      );
-      const amount = discount?.applied.total ?? price;
+      const {
+        discount,
+        amount,
+        vat: quote,
+      } = await priceFor({ siteId: site.id, memberId: member.id }, setting, price, country, request.body.discount_code);
       if (!(await provider.methods({ country, amount, purchase: 'credits' })).includes(method)) {
         throw methodUnavailable();
       }
 
       await orders.setPaymentCountry(member.id, country);
-      const quote = vatQuote(amount.amount, country, new Date());
       const order = await orders.create(
         {
           member_id: member.id,
