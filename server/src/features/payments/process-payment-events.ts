@@ -113,8 +113,9 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
         })
         .where('id', '=', order.id)
         .where('state', 'in', MOVES_FROM[event.state])
+        .returningAll()
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0) return { kind: 'stale' };
+      if (!moved) return { kind: 'stale' };
 
       const key = businessKey(provider, order.id, event.eventKey);
       const credits = order.package_credits + order.bonus_credits + order.discount_credits;
@@ -129,8 +130,7 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
       if (event.state === 'charged_back') {
         await trx.updateTable('members').set({ spending_blocked_at: now }).where('id', '=', order.member_id).execute();
       }
-      const after = await trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-      return { kind: 'applied', order: after };
+      return { kind: 'applied', order: moved };
     });
   }
 
