@@ -34,6 +34,7 @@ export * from './page-hidden.js';
 export * from './partners.js';
 export * from './payments-paths.js';
 export * from './payments.js';
+export * from './premium.js';
 export * from './discounts.js';
 export * from './profile-fields.js';
 export * from './profile-image-files.js';

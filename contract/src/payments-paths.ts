@@ -16,3 +16,9 @@ export const DISCOUNT_CODE_PARAM = 'discount_code';
 /** A path of this site to return to after paying (a conversation): never another host, never `//`. */
 export const RETURN_TO_PATTERN = /^\/(?!\/)[^\s\\]*$/;
 export const RETURN_TO_MAX = 200;
+
+/** Premium (premium.ts): public prices, ordering a plan, the member's membership, the public cancel page's call. */
+export const PRICING_PATH = '/api/pricing.php';
+export const PREMIUM_ORDERS_PATH = '/api/premiumorders.php';
+export const SUBSCRIPTION_PATH = '/api/subscription.php';
+export const PUBLIC_CANCEL_PATH = '/api/cancelcontract.php';

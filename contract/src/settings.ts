@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
 import { CreditPackageSettingSchema, PaymentRouteSchema } from './payments.js';
+import { PremiumSettingSchema } from './premium.js';
 
 // Here rather than beside LOCALES: the constants there load on every page, zod only with forms.
 export const LocaleSchema = z.enum(LOCALES);
@@ -106,6 +107,8 @@ export const SiteConfigSchema = z.object({
   credit_packages: z.array(CreditPackageSettingSchema).default([]),
   /** Which provider takes which payment method, per country, currency and purchase (issue 16). */
   payment_routing: z.array(PaymentRouteSchema).default([]),
+  /** Premium membership: its benefits and plans (issue 16); absent when the site sells none. */
+  premium: PremiumSettingSchema.optional(),
   template: TemplateSchema,
   /** Spec §2 "Search results": infinite scroll or paging by ?page. */
   search_paging: z.enum(SEARCH_PAGING),
