@@ -90,6 +90,23 @@ export const DEMO_SITES: SiteConfig[] = [
       },
     ],
     payment_routing: DEV_ROUTING,
+    premium: {
+      benefits: { no_ads: true, message_discount_percent: 20, monthly_bonus_credits: 50 },
+      plans: [
+        {
+          id: 'month',
+          months: 1,
+          prices: priced({ NL: [1995, 'EUR'], BE: [1995, 'EUR'], DE: [1995, 'EUR'], GB: [1795, 'GBP'] }),
+          renewal_prices: priced({ NL: [1995, 'EUR'], BE: [1995, 'EUR'], DE: [1995, 'EUR'], GB: [1795, 'GBP'] }),
+        },
+        {
+          id: 'quarter',
+          months: 3,
+          prices: priced({ NL: [4995, 'EUR'], BE: [4995, 'EUR'], DE: [4995, 'EUR'], GB: [4495, 'GBP'] }),
+          renewal_prices: priced({ NL: [1695, 'EUR'], BE: [1695, 'EUR'], DE: [1695, 'EUR'], GB: [1495, 'GBP'] }),
+        },
+      ],
+    },
     template: { name: 'classic', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'infinite',
   },
@@ -166,6 +183,31 @@ export const DEMO_SITES: SiteConfig[] = [
       },
     ],
     payment_routing: DEV_ROUTING,
+    premium: {
+      benefits: { no_ads: true, message_discount_percent: 25, monthly_bonus_credits: 40 },
+      plans: [
+        {
+          id: 'month',
+          months: 1,
+          prices: priced({
+            GB: [1495, 'GBP'],
+            IE: [1695, 'EUR'],
+            US: [1999, 'USD'],
+            CA: [2499, 'CAD'],
+            AU: [2799, 'AUD'],
+            NZ: [2999, 'NZD'],
+          }),
+          renewal_prices: priced({
+            GB: [1495, 'GBP'],
+            IE: [1695, 'EUR'],
+            US: [1999, 'USD'],
+            CA: [2499, 'CAD'],
+            AU: [2799, 'AUD'],
+            NZ: [2999, 'NZD'],
+          }),
+        },
+      ],
+    },
     template: { name: 'boxy', features: ALL_TEMPLATE_FEATURES },
     search_paging: 'pages',
   },
