@@ -32,7 +32,7 @@ export const PAYMENT_METHODS = ['card', 'ideal', 'bancontact', 'sepa_debit', 'pr
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, VALIDATION.choice);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-/** What an order buys. Premium (subscriptions) comes with its own screens; the routing names it already. */
+/** What an order buys: credits, or a term of premium (premium.ts). */
 export const PURCHASE_TYPES = ['credits', 'premium'] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
@@ -174,6 +174,8 @@ export const OrderSchema = z.object({
   purchase: z.enum(PURCHASE_TYPES),
   /** What was bought: for credits, the package as it was when ordered. */
   package: z.object({ id: z.string(), credits: z.number().int(), bonus_credits: z.number().int() }).nullable(),
+  /** For premium: the plan and the months this payment covers (its first term, or one month renewed). */
+  plan: z.object({ id: z.string(), months: z.number().int(), renewal: z.boolean() }).nullable(),
   method: PaymentMethodSchema,
   provider: PaymentProviderSchema,
   country: z.string(),
