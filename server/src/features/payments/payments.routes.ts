@@ -1,11 +1,9 @@
 import {
   CREDIT_PACKAGES_PATH,
   CreateOrderRequestSchema,
-  DEFAULT_LOCALE,
   CreateOrderResponseSchema,
   CreditPackagesQuerySchema,
   CreditPackagesResponseSchema,
-  isLocale,
   ORDERS_PATH,
   OrderQuerySchema,
   OrderSchema,
@@ -22,14 +20,11 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PublicUrl } from '../../config.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { MINUTE_MS } from '../../lib/time.js';
-import { catalogueText, type Catalogues } from '../../platform/i18n/catalogues.js';
 import { ForgedNotificationError, type PaymentEvent } from '../../platform/payments/payment-provider.js';
-import { pricedPackage, pricingCountry, routedMethods, routeFor, vatQuote } from '../../platform/payments/pricing.js';
+import { pricedPackage, pricingCountry, routedMethods, vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
-import { siteOrigin } from '../../platform/sites/site-origin.js';
 import { applyDiscount, type DiscountsRepository } from './discounts.repository.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 import type { PaymentProcessing } from './process-payment-events.js';
