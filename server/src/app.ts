@@ -300,6 +300,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   };
   app.decorate('payments', { providers, processing, recheckOrders });
   const startCheckout = createCheckoutStarter({
+    processing,
     orders,
     spending,
     providers,

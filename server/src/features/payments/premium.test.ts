@@ -20,6 +20,7 @@ import {
   sessionCookies,
   type TestAppWithMail,
 } from '../../test/fixtures.js';
+import { answerDevCheckout } from '../../test/dev-checkout.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
 const MONTH = { plan: 'month', method: 'card', country: 'NL', immediate_start: true } as const;
@@ -81,20 +82,7 @@ describe.each(TEST_DIALECTS)('premium on %s', (dialect) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const created = response.json<CreateOrderResponse>();
-    const url = new URL(created.redirect_url);
-    const decided = await t.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        order: url.searchParams.get('order')!,
-        sig: url.searchParams.get('sig')!,
-        outcome,
-      }).toString(),
-    });
-    expect(decided.statusCode, decided.body).toBe(303);
-    const back = new URL(decided.headers.location as string);
-    expect((await t.app.inject({ url: back.pathname + back.search })).statusCode).toBe(303);
+    expect(await answerDevCheckout(t.app, created.redirect_url, outcome)).toBe(`/transactions/${created.order.id}`);
     return created;
   }
 
