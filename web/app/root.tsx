@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
+import { UpdatePrompt } from './components/shell/update-prompt';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
@@ -123,6 +124,7 @@ export default function App() {
   return (
     <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
       <Outlet />
+      <UpdatePrompt />
     </BadgeProvider>
   );
 }
