@@ -3,9 +3,9 @@
  * scope /, the script and scope push subscriptions were made with, so they survive this worker.
  *
  * It precaches the hashed build and an offline page per language. Pages come from the network;
- * only when there is none does the visitor get the offline page in their language. Everything
- * else (the API, live events, page data, the console) it leaves to the browser, so none of it is
- * ever kept here. A new version waits until the page asks it to take over (spec §4).
+ * only when there is none does the visitor get the offline page in their language. No page
+ * is kept, and everything else (the API, live events, page data, the console's calls) it leaves
+ * to the browser. A new version waits until the page asks it to take over (spec §4).
  */
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '@rendezvous/contract';
 import { NetworkOnly, Serwist, type PrecacheEntry, type SerwistGlobalConfig } from 'serwist';
@@ -22,11 +22,9 @@ declare const self: ServiceWorkerGlobalScope & {
   cookieStore?: { get(name: string): Promise<{ value: string } | null> };
 };
 
-/** Pages this worker answers: the members' app, not the staff console nor API addresses opened in a tab. */
-function isAppPage(request: Request, url: URL): boolean {
-  return (
-    request.mode === 'navigate' && url.origin === self.location.origin && !/^\/(api|console)(\/|$)/.test(url.pathname)
-  );
+/** Pages that fall back to the offline page: the members' app, not the staff console nor API addresses opened in a tab. */
+function isAppPage(url: URL): boolean {
+  return !/^\/(api|console)(\/|$)/.test(url.pathname);
 }
 
 /** Spec §1 language detection as far as a worker sees it: the locale cookie, then the browser's languages. */
@@ -52,15 +50,20 @@ const serwist: Serwist = new Serwist({
   navigationPreload: true,
   runtimeCaching: [
     {
-      matcher: ({ request, url }) => isAppPage(request, url),
+      // Every navigation, the API's included: with preloading on, one the worker left alone would
+      // reach the server twice (the preload and the browser's own request), and a mailed single-use
+      // link (activation, password reset) would be spent by the first.
+      matcher: ({ request }) => request.mode === 'navigate',
       // Network only, not network first: pages carry their own CSP nonces, the CSRF token and,
       // logged in, the member's data under no-store. A 5xx is an answer and goes through as it is;
       // the offline page is only for when no answer comes at all.
       handler: new NetworkOnly({
         plugins: [
           {
-            handlerDidError: async (): Promise<Response> => {
-              const page = await serwist.matchPrecache(offlinePagePath(await offlineLocale()));
+            handlerDidError: async ({ request }): Promise<Response> => {
+              const page = isAppPage(new URL(request.url))
+                ? await serwist.matchPrecache(offlinePagePath(await offlineLocale()))
+                : undefined;
               return page ?? Response.error();
             },
           },
