@@ -7,13 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml, LOCALES, REGIONAL_CODES, type Locale } from '@rendezvous/contract';
 import { injectManifest } from '@serwist/build';
-import { defineConfig, type Plugin } from 'vite';
-import { OFFLINE_DIR, offlinePagePath } from './app/lib/worker-protocol';
+import { build, defineConfig, type Plugin } from 'vite';
+import { OFFLINE_DIR, offlinePagePath } from './app/lib/worker-protocol.js';
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, 'build/client');
 /** The bundled worker before its precache list goes in; outside the client build, so never served. */
 const WORKER_DIR = path.resolve(import.meta.dirname, 'build/worker');
 const OFFLINE_CSS = `/${OFFLINE_DIR}/offline.css`;
+const WORKER_ENTRY = path.resolve(import.meta.dirname, 'sw/sw.ts');
+/** One classic script: a worker registered without `type: 'module'` cannot import chunks. */
+const WORKER_OUTPUT = { format: 'iife', entryFileNames: 'sw.js' } as const;
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -76,6 +79,40 @@ function precacheManifest(): Plugin {
   };
 }
 
+/**
+ * `npm run dev` has no client build to precache, so there the worker is bundled on each request
+ * with an empty list: push and the update flow work in development as they do in production.
+ */
+export function devServiceWorker(): Plugin {
+  return {
+    name: 'rendezvous-dev-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (request.url?.split('?')[0] !== '/sw.js') return next();
+        build({
+          configFile: false,
+          logLevel: 'warn',
+          publicDir: false,
+          define: { 'self.__SW_MANIFEST': '[]' },
+          build: { write: false, sourcemap: 'inline', rolldownOptions: { input: WORKER_ENTRY, output: WORKER_OUTPUT } },
+        })
+          .then((result) => {
+            const outputs = Array.isArray(result) ? result : [result];
+            const worker = outputs
+              .flatMap((output) => ('output' in output ? output.output : []))
+              .find((file) => file.type === 'chunk');
+            if (!worker) throw new Error('The service worker bundle came out empty');
+            response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+            response.setHeader('Cache-Control', 'no-cache');
+            response.end(worker.code);
+          })
+          .catch(next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
   plugins: [precacheManifest()],
@@ -83,9 +120,6 @@ export default defineConfig({
     outDir: WORKER_DIR,
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      input: path.resolve(import.meta.dirname, 'sw/sw.ts'),
-      output: { format: 'iife', entryFileNames: 'sw.js' },
-    },
+    rolldownOptions: { input: WORKER_ENTRY, output: WORKER_OUTPUT },
   },
 });
