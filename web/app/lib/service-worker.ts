@@ -14,7 +14,13 @@ export interface ServiceWorkerHandle {
  * when the new version takes control. The first version takes no control of the page that
  * installed it, so a first visit never reloads.
  */
-export function startServiceWorker(onNeedRefresh: () => void): ServiceWorkerHandle {
+export function startServiceWorker({
+  onNeedRefresh,
+  reload = () => window.location.reload(),
+}: {
+  onNeedRefresh: () => void;
+  reload?: () => void;
+}): ServiceWorkerHandle {
   const container = navigator.serviceWorker;
   // Read now: a page that had no worker at load was never served by an older version.
   const controlled = Boolean(container.controller);
@@ -25,7 +31,7 @@ export function startServiceWorker(onNeedRefresh: () => void): ServiceWorkerHand
   const onControllerChange = () => {
     if (!controlled || reloading) return;
     reloading = true;
-    window.location.reload();
+    reload();
   };
 
   const watch = (worker: ServiceWorker | null) => {

@@ -6,7 +6,8 @@ import { Button } from '../ui/button';
 /**
  * Spec §4 need-refresh: a new version of the app is installed and waiting; the member chooses
  * when to switch, since a reload would lose what they are typing. Registers the worker too, so
- * every visitor gets it; development serves no built worker.
+ * every visitor gets it. Not in development, where the worker is rebuilt on every update check
+ * and would announce each edit; the push screens still register it there when they need it.
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-    const handle = startServiceWorker(() => setNeedRefresh(true));
+    const handle = startServiceWorker({ onNeedRefresh: () => setNeedRefresh(true) });
     worker.current = handle;
     return () => handle.stop();
   }, []);
@@ -33,9 +34,9 @@ export function UpdatePrompt() {
       aria-labelledby="update-prompt-title"
       className="toast fixed inset-x-2 bottom-2 z-50 flex flex-wrap items-center gap-3 p-3 sm:start-auto sm:end-4 sm:bottom-4 sm:w-96"
     >
-      <h2 id="update-prompt-title" role="status" className="min-w-0 flex-1 font-bold">
+      <p id="update-prompt-title" role="status" className="min-w-0 flex-1 font-bold">
         {t('app_update.available')}
-      </h2>
+      </p>
       <div className="flex gap-2">
         <Button size="sm" loading={reloading} onClick={reload}>
           {t('app_update.reload')}
