@@ -4,26 +4,27 @@ import { PUSH_WORKER_URL } from './push';
 import { startServiceWorker } from './service-worker';
 import { SKIP_WAITING_MESSAGE } from './worker-protocol';
 
-const registered = (browser: ReturnType<typeof fakeServiceWorkers>) =>
-  vi.waitFor(() => expect(browser.container.register).toHaveBeenCalled());
+/** A page loaded with or without an older version serving it, once its worker is registered. */
+async function started({ controlled }: { controlled: boolean }) {
+  const browser = fakeServiceWorkers({ controlled });
+  const onNeedRefresh = vi.fn();
+  const reload = vi.fn();
+  const handle = startServiceWorker({ onNeedRefresh, reload });
+  await vi.waitFor(() => expect(browser.container.register).toHaveBeenCalled());
+  return { browser, onNeedRefresh, reload, handle };
+}
 
 describe('startServiceWorker (spec §4)', () => {
   afterEach(forgetServiceWorkers);
 
   it('registers the push worker’s script and scope, so there is one registration', async () => {
-    const browser = fakeServiceWorkers({ controlled: false });
-    const handle = startServiceWorker({ onNeedRefresh: vi.fn() });
-    await registered(browser);
+    const { browser, handle } = await started({ controlled: false });
     expect(browser.container.register).toHaveBeenCalledWith(PUSH_WORKER_URL, { scope: '/' });
     handle.stop();
   });
 
   it('lets a new version wait, activates it on request and reloads the page exactly once', async () => {
-    const browser = fakeServiceWorkers({ controlled: true });
-    const onNeedRefresh = vi.fn();
-    const reload = vi.fn();
-    const handle = startServiceWorker({ onNeedRefresh, reload });
-    await registered(browser);
+    const { browser, onNeedRefresh, reload, handle } = await started({ controlled: true });
 
     const next = browser.deploy();
     expect(onNeedRefresh).toHaveBeenCalledOnce();
@@ -39,11 +40,7 @@ describe('startServiceWorker (spec §4)', () => {
   });
 
   it('installs quietly on a first visit: nothing to announce, nothing to reload', async () => {
-    const browser = fakeServiceWorkers({ controlled: false });
-    const onNeedRefresh = vi.fn();
-    const reload = vi.fn();
-    const handle = startServiceWorker({ onNeedRefresh, reload });
-    await registered(browser);
+    const { browser, onNeedRefresh, reload, handle } = await started({ controlled: false });
 
     browser.takeControl(browser.deploy());
     expect(onNeedRefresh).not.toHaveBeenCalled();
