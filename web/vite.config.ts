@@ -3,12 +3,13 @@ import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { devServiceWorker } from './vite.sw.config.js';
 
 // Vitest renders components without the React Router plugin, which expects a whole app build.
 const testing = process.env.VITEST === 'true';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), testing ? react() : reactRouter()],
+  plugins: [tailwindcss(), testing ? react() : reactRouter(), devServiceWorker()],
   build: {
     sourcemap: true,
     ...(isSsrBuild

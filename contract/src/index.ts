@@ -1,4 +1,6 @@
 export * from './accounts.js';
+export * from './app-install-paths.js';
+export * from './app-manifest.js';
 export * from './ads.js';
 export * from './auth.js';
 export * from './chats.js';

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
 import { createAccountTokensRepository } from './features/accounts/account-tokens.repository.js';
+import { appManifestRoutes } from './features/app-manifest/app-manifest.routes.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(healthRoutes, { database: deps.database });
   await app.register(sitesRoutes);
+  await app.register(appManifestRoutes);
   await app.register(geoRoutes, { db });
   await app.register(profileFieldsRoutes);
   await app.register(searchRoutes, { db });

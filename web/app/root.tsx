@@ -1,8 +1,15 @@
-import { REGIONAL_CODES, type WebContext } from '@rendezvous/contract';
+import {
+  APP_MANIFEST_PATH,
+  APPLE_TOUCH_ICON_PATH,
+  REGIONAL_CODES,
+  TEMPLATE_APP_COLOURS,
+  type WebContext,
+} from '@rendezvous/contract';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
+import { UpdatePrompt } from './components/shell/update-prompt';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
@@ -51,8 +58,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content={web?.settings.template.name === 'boxy' ? '#1f2a44' : '#8a2846'} />
+        <meta name="theme-color" content={TEMPLATE_APP_COLOURS[web?.settings.template.name ?? 'classic'].theme} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href={APP_MANIFEST_PATH} />
+        <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON_PATH} />
         {web ? <title>{web.settings.name}</title> : null}
         {/* Vite's dev client reads this to put the nonce on the styles it injects. */}
         {import.meta.env.DEV && web ? <meta property="csp-nonce" nonce={web.cspNonce.style} /> : null}
@@ -115,6 +124,7 @@ export default function App() {
   return (
     <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
       <Outlet />
+      <UpdatePrompt />
     </BadgeProvider>
   );
 }

@@ -21,7 +21,7 @@ export function isPushOffered(push: PushState): boolean {
   return push.capable === true && push.subscribed === false;
 }
 
-/** Spec §7 "registered from a versioned script"; the worker itself is web/public/sw.js. */
+/** Spec §7 "registered from a versioned script"; the worker itself is built from web/sw. */
 export const PUSH_WORKER_URL = `/sw.js?v=${PUSH_WORKER_VERSION}`;
 
 function pushApisPresent(): boolean {
@@ -31,9 +31,8 @@ function pushApisPresent(): boolean {
 }
 
 /**
- * The registration push goes through, registering our worker when the page has none yet. Only
- * logged-in screens (the sign-up push step, the push prompt on the member list, the profile's push
- * setting) ask, so logged-out visitors get no worker. A registration already there (a later PWA worker) is used as it is.
+ * The registration push goes through. Every page registers the worker once it has loaded
+ * (lib/service-worker.ts); a push screen opened before that registers the same script itself.
  */
 async function pushRegistration(): Promise<ServiceWorkerRegistration> {
   return (

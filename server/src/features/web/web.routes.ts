@@ -13,6 +13,9 @@ import { loadUser } from '../../platform/sessions/user.js';
 import type { Catalogues } from '../../platform/i18n/catalogues.js';
 import { detectLocale } from '../../platform/i18n/detect-locale.js';
 
+/** The service worker the web build writes (web/vite.sw.config.ts), served from the root for scope `/`. */
+const SERVICE_WORKER_FILE = 'sw.js';
+
 /** What `web/server-entry.ts` exports once built. */
 export interface WebServerEntry {
   handleRequest(request: Request, context: { web: WebContext; api: ServerApi }): Promise<Response>;
@@ -73,6 +76,14 @@ async function sendFetchResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
+function staticCacheControl(relativePath: string): string {
+  // Vite fingerprints everything under assets/, so those can be cached for good.
+  if (relativePath.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  // The browser asks for the worker again on every check for a new version, so a deployment shows at once.
+  if (relativePath === SERVICE_WORKER_FILE) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Built assets, then server rendering of every other GET through React Router. */
 export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, options) => {
   const clientDir = path.join(options.webBuildDir, 'client');
@@ -89,9 +100,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
       wildcard: false,
       index: false,
       setHeaders(staticReply, filePath) {
-        // Vite fingerprints everything under assets/, so those can be cached for good.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        staticReply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        staticReply.header('Cache-Control', staticCacheControl(path.relative(clientDir, filePath)));
       },
     });
   }

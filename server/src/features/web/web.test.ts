@@ -21,6 +21,7 @@ function writeWebBuild(): string {
   );
   fs.writeFileSync(path.join(dir, 'client', ASSET), 'console.log("app");');
   fs.writeFileSync(path.join(dir, 'client', 'robots.txt'), 'User-agent: *');
+  fs.writeFileSync(path.join(dir, 'client', 'sw.js'), 'self.addEventListener("push", () => {});');
   return dir;
 }
 
@@ -61,6 +62,16 @@ describe.each(TEST_DIALECTS)('the web app on %s', (dialect) => {
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const robots = await t.app.inject({ url: '/robots.txt', headers });
       expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    }
+  });
+
+  it('has the browser ask for the service worker again every time, so a new deployment is noticed', async () => {
+    // The address the pages register (spec §7, versioned) and the plain one.
+    for (const url of ['/sw.js?v=2', '/sw.js']) {
+      const worker = await t.app.inject(url);
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
     }
   });
 

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { startServiceWorker, type ServiceWorkerHandle } from '../../lib/service-worker';
+import { Button } from '../ui/button';
+
+/**
+ * Spec §4 need-refresh: a new version of the app is installed and waiting; the member chooses
+ * when to switch, since a reload would lose what they are typing. Registers the worker too, so
+ * every visitor gets it. Not in development, where the worker is rebuilt on every update check
+ * and would announce each edit; the push screens still register it there when they need it.
+ */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const [needRefresh, setNeedRefresh] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const worker = useRef<ServiceWorkerHandle | null>(null);
+
+  useEffect(() => {
+    if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+    const handle = startServiceWorker({ onNeedRefresh: () => setNeedRefresh(true) });
+    worker.current = handle;
+    return () => handle.stop();
+  }, []);
+
+  if (!needRefresh) return null;
+
+  function reload() {
+    setReloading(true);
+    worker.current?.activateUpdate();
+  }
+
+  return (
+    <section
+      aria-labelledby="update-prompt-title"
+      className="toast fixed inset-x-2 bottom-2 z-50 flex flex-wrap items-center gap-3 p-3 sm:start-auto sm:end-4 sm:bottom-4 sm:w-96"
+    >
+      <p id="update-prompt-title" role="status" className="min-w-0 flex-1 font-bold">
+        {t('app_update.available')}
+      </p>
+      <div className="flex gap-2">
+        <Button size="sm" loading={reloading} onClick={reload}>
+          {t('app_update.reload')}
+        </Button>
+        <Button size="sm" variant="ghost" disabled={reloading} onClick={() => setNeedRefresh(false)}>
+          {t('app_update.dismiss')}
+        </Button>
+      </div>
+    </section>
+  );
+}
