@@ -39,6 +39,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     state: 'pending',
     purchase: 'credits',
     package: { id: 'large', credits: 500, bonus_credits: 15 },
+    plan: null,
     method: 'ideal',
     provider: 'dev',
     country: 'NL',
