@@ -1,7 +1,7 @@
 import { PricingResponseSchema, type PricingResponse } from '@rendezvous/contract';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getPricing, pricingPath } from '../features/credits/api/premium-calls';
-import { PremiumCheckout } from '../features/credits/components/premium-checkout';
 import { PremiumOverview } from '../features/credits/components/premium-overview';
 import { METHOD_PARAM, PLAN_PARAM, PREMIUM_PATH } from '../features/credits/premium';
 import { COUNTRY_PARAM } from '../features/credits/return-to';
@@ -9,6 +9,12 @@ import { loadRecord, notFoundResponse } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/premium';
+
+// Only a member who chose a plan needs the checkout (forms, methods, membership): visitors reading
+// what premium gives do not download it.
+const PremiumCheckout = lazy(() =>
+  import('../features/credits/components/premium-checkout').then((module) => ({ default: module.PremiumCheckout })),
+);
 
 /** A plan the site does not sell is an unknown record: the not-found page. */
 function requirePlan(pricing: PricingResponse, request: Request) {
@@ -63,19 +69,22 @@ export default function Premium({ loaderData }: Route.ComponentProps) {
       member={user !== null}
       planTo={(id) => premiumPath({ plan: id, country: picked })}
       plansTo={premiumPath({ country: picked })}
-      loginTo={`${NAMED_ROUTES.login}?redirect=${encodeURIComponent(PREMIUM_PATH)}`}
+      // A visitor who picked a plan comes back to it after logging in.
+      loginTo={`${NAMED_ROUTES.login}?redirect=${encodeURIComponent(premiumPath({ plan: plan?.id, country: picked }))}`}
       checkout={
         user && plan ? (
-          <PremiumCheckout
-            key={plan.id}
-            pricing={pricing}
-            plan={plan}
-            method={method}
-            onCountryChange={(country) => go({ plan: plan.id, method, country })}
-            onMethodChange={(chosen) => go({ plan: plan.id, method: chosen, country: picked })}
-            // The provider's checkout is another site: a full page load, not a route of ours.
-            onOrdered={({ redirect_url }) => window.location.assign(redirect_url)}
-          />
+          <Suspense fallback={null}>
+            <PremiumCheckout
+              key={plan.id}
+              pricing={pricing}
+              plan={plan}
+              method={method}
+              onCountryChange={(country) => go({ plan: plan.id, method, country })}
+              onMethodChange={(chosen) => go({ plan: plan.id, method: chosen, country: picked })}
+              // The provider's checkout is another site: a full page load, not a route of ours.
+              onOrdered={({ redirect_url }) => window.location.assign(redirect_url)}
+            />
+          </Suspense>
         ) : undefined
       }
     />
