@@ -70,7 +70,7 @@ export function Checkout({
   const country = offer.country;
   const item = offer.packages.find((candidate) => candidate.id === creditId);
 
-  const { form, control, onSubmit, busy, failure } = useApiForm<CheckoutValues, CheckoutOutput>({
+  const { form, onSubmit, busy, failure } = useApiForm<CheckoutValues, CheckoutOutput>({
     defaultValues: {
       package: creditId,
       country,
@@ -128,7 +128,7 @@ export function Checkout({
       <WithPaymentMethods query={methods} noMethods={t('credits.no_methods')}>
         {(pricing) => (
           <OrderForm
-            control={control}
+            form={form}
             onSubmit={onSubmit}
             busy={busy}
             failure={failure}
@@ -136,15 +136,11 @@ export function Checkout({
             total={pricing.discount?.total ?? pricing.package.price}
             discount={pricing.discount}
             methodField="method"
-            onMethodEdit={() => {
-              form.clearErrors('method');
-              onMethodChange(form.getValues('method'));
-            }}
+            onMethodChange={onMethodChange}
             consent={{
               field: 'immediate_delivery',
               label: t('credits.immediate_delivery'),
               message: t('credits.immediate_delivery_required'),
-              onEdit: () => form.clearErrors('immediate_delivery'),
             }}
             overLimit={t('spending.checkout_over_limit')}
           />

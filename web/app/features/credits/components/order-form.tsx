@@ -1,7 +1,7 @@
 import type { AppliedDiscount, Money, PaymentMethod } from '@rendezvous/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormCheckboxField, FormRadioGroupField } from '../../../components/forms/form-fields';
@@ -55,8 +55,8 @@ export function WithPaymentMethods<Pricing extends CheckoutPricing>({
   return children(query.data);
 }
 
-export interface OrderFormProps<Values extends FieldValues> {
-  control: Control<Values, unknown, FieldValues>;
+export interface OrderFormProps<Values extends FieldValues, Output extends FieldValues> {
+  form: UseFormReturn<Values, unknown, Output>;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   busy: boolean;
   /** The catalogue key of a refusal no field shows. */
@@ -66,9 +66,10 @@ export interface OrderFormProps<Values extends FieldValues> {
   total: Money;
   discount?: AppliedDiscount;
   methodField: FieldPath<Values>;
-  onMethodEdit: () => void;
+  /** The method chosen, for the address to keep. */
+  onMethodChange: (method: string) => void;
   /** The unticked box by which the member asks to start at once (EU 2011/83 art. 7(3) and 16(m)). */
-  consent: { field: FieldPath<Values>; label: string; message: string; onEdit: () => void };
+  consent: { field: FieldPath<Values>; label: string; message: string };
   /** Said, with the way to change the limit, when the purchase would go over the member's spending limit. */
   overLimit: string;
   /** What the member must know before the box, e.g. how a membership renews. */
@@ -80,8 +81,8 @@ export interface OrderFormProps<Values extends FieldValues> {
  * VAT, an unticked box to start at once, the site's fictional profiles with the terms, and a
  * button that says the order costs money. Credits and premium are ordered through it alike.
  */
-export function OrderForm<Values extends FieldValues>({
-  control,
+export function OrderForm<Values extends FieldValues, Output extends FieldValues>({
+  form,
   onSubmit,
   busy,
   failure,
@@ -89,12 +90,13 @@ export function OrderForm<Values extends FieldValues>({
   total,
   discount,
   methodField,
-  onMethodEdit,
+  onMethodChange,
   consent,
   overLimit,
   children,
-}: OrderFormProps<Values>) {
+}: OrderFormProps<Values, Output>) {
   const { t } = useTranslation();
+  const { control } = form;
   return (
     <form className="space-y-5" onSubmit={onSubmit} noValidate>
       {pricing.within_spending_limit ? null : <OverSpendingLimit message={overLimit} />}
@@ -103,7 +105,10 @@ export function OrderForm<Values extends FieldValues>({
         name={methodField}
         legend={t('credits.method_label')}
         required
-        onEdit={onMethodEdit}
+        onEdit={() => {
+          form.clearErrors(methodField);
+          onMethodChange(String(form.getValues(methodField)));
+        }}
         options={pricing.methods.map(({ id }) => ({ value: id, label: t(METHOD_KEYS[id]) }))}
       />
 
@@ -128,7 +133,7 @@ export function OrderForm<Values extends FieldValues>({
         required
         label={consent.label}
         message={consent.message}
-        onEdit={consent.onEdit}
+        onEdit={() => form.clearErrors(consent.field)}
       />
 
       <p className="text-sm">

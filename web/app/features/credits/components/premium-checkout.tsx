@@ -67,7 +67,7 @@ export function PremiumCheckout({
   const country = pricing.country;
   const checkout = useQuery(premiumCheckoutQueryOptions({ plan: plan.id, country }));
 
-  const { form, control, onSubmit, busy, failure } = useApiForm<PremiumCheckoutValues, PremiumCheckoutOutput>({
+  const { form, onSubmit, busy, failure } = useApiForm<PremiumCheckoutValues, PremiumCheckoutOutput>({
     defaultValues: { plan: plan.id, country, method: method ?? '', immediate_start: false },
     resolver: checkOrder,
     send: async (order) => {
@@ -94,22 +94,18 @@ export function PremiumCheckout({
         <WithPaymentMethods query={checkout} noMethods={t('premium.no_methods')}>
           {(offer) => (
             <OrderForm
-              control={control}
+              form={form}
               onSubmit={onSubmit}
               busy={busy}
               failure={failure}
               pricing={offer}
               total={offer.plan.price}
               methodField="method"
-              onMethodEdit={() => {
-                form.clearErrors('method');
-                onMethodChange(form.getValues('method'));
-              }}
+              onMethodChange={onMethodChange}
               consent={{
                 field: 'immediate_start',
                 label: t('premium.immediate_start'),
                 message: t('premium.immediate_start_required'),
-                onEdit: () => form.clearErrors('immediate_start'),
               }}
               overLimit={t('premium.over_limit')}
             >
