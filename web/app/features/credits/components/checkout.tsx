@@ -70,7 +70,7 @@ export function Checkout({
   const country = offer.country;
   const item = offer.packages.find((candidate) => candidate.id === creditId);
 
-  const { form, onSubmit, busy, failure } = useApiForm<CheckoutValues, CheckoutOutput>({
+  const order = useApiForm<CheckoutValues, CheckoutOutput>({
     defaultValues: {
       package: creditId,
       country,
@@ -87,6 +87,7 @@ export function Checkout({
     fieldOf: (field) => (VISIBLE_FIELDS.includes(field) ? field : `order.${field}`),
     failureOf: (error) => orderFailureKey(error instanceof ApiError ? error.body?.error.code : undefined),
   });
+  const { form } = order;
 
   const discount = useCheckoutDiscount(form, creditId, country, discountCode);
   const methods = useQuery(
@@ -128,10 +129,7 @@ export function Checkout({
       <WithPaymentMethods query={methods} noMethods={t('credits.no_methods')}>
         {(pricing) => (
           <OrderForm
-            form={form}
-            onSubmit={onSubmit}
-            busy={busy}
-            failure={failure}
+            order={order}
             pricing={pricing}
             total={pricing.discount?.total ?? pricing.package.price}
             discount={pricing.discount}

@@ -56,11 +56,13 @@ export function WithPaymentMethods<Pricing extends CheckoutPricing>({
 }
 
 export interface OrderFormProps<Values extends FieldValues, Output extends FieldValues> {
-  form: UseFormReturn<Values, unknown, Output>;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  busy: boolean;
-  /** The catalogue key of a refusal no field shows. */
-  failure: string | null;
+  /** The checkout's `useApiForm`; `failure` is the catalogue key of a refusal no field shows. */
+  order: {
+    form: UseFormReturn<Values, unknown, Output>;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    busy: boolean;
+    failure: string | null;
+  };
   pricing: CheckoutPricing;
   /** What the member pays, VAT included. */
   total: Money;
@@ -82,10 +84,7 @@ export interface OrderFormProps<Values extends FieldValues, Output extends Field
  * button that says the order costs money. Credits and premium are ordered through it alike.
  */
 export function OrderForm<Values extends FieldValues, Output extends FieldValues>({
-  form,
-  onSubmit,
-  busy,
-  failure,
+  order: { form, onSubmit, busy, failure },
   pricing,
   total,
   discount,

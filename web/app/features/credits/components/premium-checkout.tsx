@@ -67,7 +67,7 @@ export function PremiumCheckout({
   const country = pricing.country;
   const checkout = useQuery(premiumCheckoutQueryOptions({ plan: plan.id, country }));
 
-  const { form, onSubmit, busy, failure } = useApiForm<PremiumCheckoutValues, PremiumCheckoutOutput>({
+  const order = useApiForm<PremiumCheckoutValues, PremiumCheckoutOutput>({
     defaultValues: { plan: plan.id, country, method: method ?? '', immediate_start: false },
     resolver: checkOrder,
     send: async (order) => {
@@ -77,6 +77,7 @@ export function PremiumCheckout({
     fieldOf: (field) => (VISIBLE_FIELDS.includes(field) ? field : `order.${field}`),
     failureOf: (error) => orderFailureKey(error instanceof ApiError ? error.body?.error.code : undefined),
   });
+  const { form } = order;
 
   // The country lives in the address (it prices the page); the order takes whatever it is now.
   useEffect(() => {
@@ -94,10 +95,7 @@ export function PremiumCheckout({
         <WithPaymentMethods query={checkout} noMethods={t('premium.no_methods')}>
           {(offer) => (
             <OrderForm
-              form={form}
-              onSubmit={onSubmit}
-              busy={busy}
-              failure={failure}
+              order={order}
               pricing={offer}
               total={offer.plan.price}
               methodField="method"
