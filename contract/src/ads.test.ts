@@ -3,6 +3,7 @@ import {
   adSlotAt,
   partnerAdHref,
   resellsCams,
+  showsPartnerAds,
   showsWebcamAds,
   webcamAdHref,
   WEBCAM_AD_INTERVAL,
@@ -62,5 +63,16 @@ describe('ad slots (spec §4)', () => {
     expect(webcamAdHref('Ingrid_NL')).toBe('/api/xcams/redirect.php?account=Ingrid_NL');
     expect(webcamAdHref('a&b=c')).toBe('/api/xcams/redirect.php?account=a%26b%3Dc');
     expect(partnerAdHref()).toBe('/api/resellpartner.php?flow=profile-search&redirect=1');
+  });
+});
+
+describe('showsPartnerAds', () => {
+  const noAds = { premium: { benefits: { no_ads: true } } };
+  it('keeps partner ads from paying members only where premium promises no ads', () => {
+    expect(showsPartnerAds(null, noAds)).toBe(true);
+    expect(showsPartnerAds({ paid_user: false }, noAds)).toBe(true);
+    expect(showsPartnerAds({ paid_user: true }, noAds)).toBe(false);
+    expect(showsPartnerAds({ paid_user: true }, { premium: { benefits: { no_ads: false } } })).toBe(true);
+    expect(showsPartnerAds({ paid_user: true }, {})).toBe(true);
   });
 });

@@ -38,6 +38,17 @@ export function showsWebcamAds(
   return Number.isFinite(signedUpAt) && now - signedUpAt > WEBCAM_ADS_AFTER_SIGNUP_MS;
 }
 
+/**
+ * Spec §4 gives the partner ad to everyone who sees results; a site whose premium promises no ads
+ * (issue 16, settings `premium.benefits.no_ads`) keeps that promise to its paying members.
+ */
+export function showsPartnerAds(
+  user: { paid_user: boolean } | null | undefined,
+  settings: { premium?: { benefits: { no_ads: boolean } } | undefined },
+): boolean {
+  return !(user?.paid_user && settings.premium?.benefits.no_ads);
+}
+
 export type AdSlot = 'webcam' | 'partner';
 
 /** Which ad, if any, takes grid position `index` (0-based, counting ads and cards alike). */

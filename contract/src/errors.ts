@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   'payment_method_unavailable',
   'spending_blocked',
   'spending_limit_reached',
+  'premium_running',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

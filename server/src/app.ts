@@ -54,7 +54,11 @@ import { discountsRoutes } from './features/payments/discounts.routes.js';
 import { createOrdersRepository } from './features/payments/orders.repository.js';
 import { paymentsRoutes } from './features/payments/payments.routes.js';
 import { createPaymentProcessing, type PaymentProcessing } from './features/payments/process-payment-events.js';
-import { createReceiptMail } from './features/payments/receipt-mail.js';
+import { createPaymentMails } from './features/payments/payment-mails.js';
+import { premiumRoutes } from './features/payments/premium.routes.js';
+import { createSubscriptionRenewal } from './features/payments/renew-subscriptions.js';
+import { createCheckoutStarter } from './features/payments/start-checkout.js';
+import { createSubscriptionsRepository } from './features/payments/subscriptions.repository.js';
 import { createSpendingRepository } from './features/payments/spending.repository.js';
 import { spendingRoutes } from './features/payments/spending.routes.js';
 import { createOrderRecheck, RECHECK_INTERVAL_MS } from './features/payments/recheck-orders.js';
@@ -111,6 +115,7 @@ declare module 'fastify' {
     payments: {
       providers: ProviderRegistry;
       processing: PaymentProcessing;
+      /** The re-check of stuck orders, then premium's reminders, renewals and ends. */
       recheckOrders(now?: number): Promise<void>;
     };
   }
@@ -264,27 +269,53 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(creditsRoutes, { db });
   const orders = createOrdersRepository(db);
   const providers = createProviderRegistry(config.payments, config.sessionSecret);
-  const processing = createPaymentProcessing({ db, events, log: app.log, onPaid: createReceiptMail({ db, mail }) });
-  const recheckOrders = createOrderRecheck({
+  const mails = createPaymentMails({ db, mail, publicUrl: config.publicUrl });
+  const processing = createPaymentProcessing({ db, events, log: app.log, onPaid: mails.sendReceipt });
+  const spending = createSpendingRepository(db);
+  const discounts = createDiscountsRepository(db);
+  const subscriptions = createSubscriptionsRepository(db);
+  const recheck = createOrderRecheck({
     orders,
     providers,
     processing,
     log: app.log,
     recheckAfterMs: config.payments.recheckAfterMinutes * MINUTE_MS,
   });
+  const runSubscriptions = createSubscriptionRenewal({
+    db,
+    subscriptions,
+    orders,
+    spending,
+    providers,
+    processing,
+    mails,
+    publicUrl: config.publicUrl,
+    catalogues,
+    log: app.log,
+  });
+  // One job: a renewal left pending is the re-check's to settle, in the same run's order.
+  const recheckOrders = async (now?: number) => {
+    await recheck(now);
+    await runSubscriptions(now);
+  };
   app.decorate('payments', { providers, processing, recheckOrders });
-  const spending = createSpendingRepository(db);
-  const discounts = createDiscountsRepository(db);
+  const startCheckout = createCheckoutStarter({
+    orders,
+    spending,
+    providers,
+    publicUrl: config.publicUrl,
+    catalogues,
+  });
   await app.register(paymentsRoutes, {
     orders,
     spending,
     providers,
     processing,
-    publicUrl: config.publicUrl,
-    catalogues,
+    startCheckout,
     notifyPerMinute: config.payments.notifyPerMinute,
     discounts,
   });
+  await app.register(premiumRoutes, { subscriptions, spending, providers, processing, startCheckout, mails });
   await app.register(spendingRoutes, { spending });
   await app.register(discountsRoutes, { discounts });
   if (providers.dev) {

@@ -96,6 +96,8 @@ export interface MembersTable {
   /** A raise or removal waiting for its cooling-off period: the new limit, and when it counts. */
   monthly_spending_limit_pending: number | null;
   monthly_spending_limit_pending_at: number | null;
+  /** Premium's benefits apply until this moment (a paid term's end); null: never premium. */
+  premium_until: number | null;
 }
 
 export interface MemberSearchesTable {
@@ -464,6 +466,42 @@ export interface OrdersTable {
   discount: Generated<number>;
   /** Credits a bonus code added on top of the package. */
   discount_credits: Generated<number>;
+  subscription_id: number | null;
+  /** Premium: the months this order pays for (0 for credits). */
+  plan_months: Generated<number>;
+  /** 1 when it renews a running membership by a month. */
+  renewal: Generated<number>;
+  /** A refund asked for that is less than the order (a withdrawal keeps the days used); null: all of it. */
+  refund_amount: number | null;
+}
+
+export type SubscriptionState = 'pending' | 'active' | 'ended';
+export type SubscriptionEnd = 'account' | 'public_page' | 'renewal_failed' | 'spending_limit' | 'withdrawal' | 'refund';
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  member_id: number;
+  site_id: number;
+  plan_id: string;
+  months: number;
+  country: string;
+  currency: string;
+  renewal_amount: number;
+  provider: PaymentProviderId;
+  method: PaymentMethod;
+  mandate: string | null;
+  provider_subscription_id: string | null;
+  state: SubscriptionState;
+  started_at: number | null;
+  current_period_end: number | null;
+  renews: Generated<number>;
+  cancelled_at: number | null;
+  ended_by: SubscriptionEnd | null;
+  withdrawn_at: number | null;
+  reminded_for: number | null;
+  renewing_for: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface PaymentEventsTable {
@@ -549,6 +587,7 @@ export interface Database {
   console_site_settings: ConsoleSiteSettingsTable;
   console_answers: ConsoleAnswersTable;
   orders: OrdersTable;
+  subscriptions: SubscriptionsTable;
   payment_events: PaymentEventsTable;
   payment_anomalies: PaymentAnomaliesTable;
   discount_codes: DiscountCodesTable;
@@ -560,5 +599,6 @@ export type MemberRow = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type StaffRow = Selectable<StaffTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 export type NewDiscountCode = Insertable<DiscountCodesTable>;

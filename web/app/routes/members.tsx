@@ -1,4 +1,4 @@
-import { showsWebcamAds, type CamItem, type ProfileCard } from '@rendezvous/contract';
+import { showsPartnerAds, showsWebcamAds, type CamItem, type ProfileCard } from '@rendezvous/contract';
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +25,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
   }
-  // Decided once per page view, on the server, so the page and its hydration agree. Partner ads
-  // need no decision: everyone who sees results gets them (spec §4/§6).
-  return { trafficsource, webcamAds: showsWebcamAds(user, settings, Date.now()) };
+  // Decided once per page view, on the server, so the page and its hydration agree.
+  return {
+    trafficsource,
+    webcamAds: showsWebcamAds(user, settings, Date.now()),
+    partnerAds: showsPartnerAds(user, settings),
+  };
 }
 
 const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
@@ -53,7 +56,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const similar = useSimilarSearch(state.filters, fewResults, similarPage);
   const shown = new Set(state.profiles.map((profile) => profile.id));
   const similarProfiles = similar.profiles.filter((profile) => !shown.has(profile.id));
-  const { webcamAds } = loaderData;
+  const { webcamAds, partnerAds } = loaderData;
   const cams = useWebcamAds(state.filters, webcamAds);
 
   // New filters start at their first page, so the address must not keep the old one.
@@ -116,7 +119,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <ResultsGrid
         profiles={state.profiles}
         cams={webcamAds ? cams : null}
-        partnerAds
+        partnerAds={partnerAds}
         label={t('search.results_label')}
         cardActions={likeButton}
       />

@@ -22,6 +22,7 @@ import { createMessagesRepository } from './messages.repository.js';
 import type { Db } from '../../db/database.js';
 import { conversationNotFound, type MessageDelivery } from '../../messaging/messages.js';
 import type { EventBus } from '../../realtime/event-bus.js';
+import { isPremium, messageCreditsFor } from '../../platform/payments/premium-terms.js';
 import { MINUTE_MS } from '../../lib/time.js';
 
 export interface ChatsRoutesOptions {
@@ -148,7 +149,7 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
         me,
         request.body.conversation,
         request.body.body,
-        request.site.config.message_credits,
+        messageCreditsFor(request.site.config, isPremium(request.member, Date.now())),
       );
       await delivery.deliver(sent, request.log);
       return { message: sent.message, credits: sent.credits };

@@ -38,6 +38,7 @@ import { storeMessage, type StoredMessage } from '../../messaging/messages.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 import { findPersonaSheet } from '../../platform/personas/persona-sheet.js';
 import { capacityReached, claimedByOther, claimRequired } from './inbox-errors.js';
+import { isPaidUser } from '../../platform/payments/premium-terms.js';
 import type { InboxScope } from './inbox-scope.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -550,7 +551,14 @@ export function createConsoleInboxRepository(db: Db) {
     const memberId = conversation.memberId;
     const [member, spent, others, blocksBy, blocksOf, reports, notes] = await Promise.all([
       profileRow(memberId)
-        .select(['who.status', 'who.signup_at', 'who.last_active_at', 'who.credits', 'who.paid_user'])
+        .select([
+          'who.status',
+          'who.signup_at',
+          'who.last_active_at',
+          'who.credits',
+          'who.paid_user',
+          'who.premium_until',
+        ])
         .executeTakeFirstOrThrow(),
       db
         .selectFrom('credit_ledger')
@@ -601,7 +609,7 @@ export function createConsoleInboxRepository(db: Db) {
       last_active_at: iso(member.last_active_at),
       credits: member.credits,
       credits_spent: -Number(spent?.spent ?? 0),
-      paid_user: member.paid_user === 1,
+      paid_user: isPaidUser(member, Date.now()),
       other_conversations: others.map((row) => ({
         conversation: row.id,
         persona: { id: row.persona_id, name: row.persona_name },

@@ -17,6 +17,7 @@ import { CamsFeedError, findCam } from './cams-feed.js';
 import { DEMO_PARTNER_PAGE_PATH, renderDemoPartnerPage } from './demo-partner-page.js';
 import { camsRedirectLocation, partnerTracking, resellPartnerLocation } from './partner-links.js';
 import { createPartnersRepository } from './partners.repository.js';
+import { isPaidUser } from '../../platform/payments/premium-terms.js';
 import type { PartnerSetup } from './partner-setup.js';
 
 export interface PartnersRoutesOptions extends PartnerSetup {
@@ -44,7 +45,7 @@ async function requireCamsResale(request: FastifyRequest): Promise<void> {
 async function requireWebcamAdsShown(request: FastifyRequest): Promise<void> {
   requireMember(request);
   const { member } = request;
-  const user = { paid_user: member.paid_user === 1, signup_date: new Date(member.signup_at).toISOString() };
+  const user = { paid_user: isPaidUser(member, Date.now()), signup_date: new Date(member.signup_at).toISOString() };
   if (!showsWebcamAds(user, request.site.config, Date.now())) throw camsNotEligible();
 }
 

@@ -66,6 +66,7 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
           reference: order.provider_reference ?? `dev-${orderId}`,
           amount: { amount: order.gross, currency: order.currency },
           returnUrl: `${request.protocol}://${request.host}${paymentReturnPath('dev')}?order=${orderId}`,
+          recurring: order.purchase === 'premium',
         });
       }
       const locale = detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], allowPseudo);

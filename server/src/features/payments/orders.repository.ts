@@ -14,9 +14,15 @@ export function toOrder(row: OrderRow): Order {
     id: row.id,
     state: row.state,
     purchase: row.purchase,
-    package: row.package_id
-      ? { id: row.package_id, credits: row.package_credits, bonus_credits: row.bonus_credits }
-      : null,
+    // A premium order keeps its plan's id where a credits order keeps its package's.
+    package:
+      row.purchase === 'credits' && row.package_id
+        ? { id: row.package_id, credits: row.package_credits, bonus_credits: row.bonus_credits }
+        : null,
+    plan:
+      row.purchase === 'premium' && row.package_id
+        ? { id: row.package_id, months: row.plan_months, renewal: row.renewal === 1 }
+        : null,
     method: row.method,
     provider: row.provider,
     country: row.country,
@@ -38,21 +44,26 @@ export function toOrder(row: OrderRow): Order {
 export function createOrdersRepository(db: Db) {
   return {
     /**
-     * Makes the order once `check` (the member's spending limit) lets it. Writing the member row
-     * first holds its lock on PostgreSQL until commit (SQLite has a single writer anyway), so one
-     * member's orders are checked one after another: two at once cannot both use the room left.
+     * Makes the order once `prepare` (the member's spending limit) lets it, with what `prepare`
+     * adds (a premium order's membership, written in the same transaction). Writing the member
+     * row first holds its lock on PostgreSQL until commit (SQLite has a single writer anyway), so
+     * one member's orders are checked one after another: two at once cannot both use the room left.
      */
-    async create(order: NewOrder, check: (trx: Db) => Promise<void>, now = Date.now()): Promise<OrderRow> {
+    async create(
+      order: NewOrder,
+      prepare: (trx: Db) => Promise<Partial<NewOrder> | void>,
+      now = Date.now(),
+    ): Promise<OrderRow> {
       return db.transaction().execute(async (trx) => {
         await trx
           .updateTable('members')
           .set((eb) => ({ payment_country: eb.ref('payment_country') }))
           .where('id', '=', order.member_id)
           .execute();
-        await check(trx);
+        const added = await prepare(trx);
         return trx
           .insertInto('orders')
-          .values({ ...order, state: 'created', created_at: now, updated_at: now, paid_at: null })
+          .values({ ...order, ...added, state: 'created', created_at: now, updated_at: now, paid_at: null })
           .returningAll()
           .executeTakeFirstOrThrow();
       });

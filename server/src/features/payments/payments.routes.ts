@@ -34,6 +34,7 @@ import { applyDiscount, type DiscountsRepository } from './discounts.repository.
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 import type { PaymentProcessing } from './process-payment-events.js';
 import type { SpendingRepository } from './spending.repository.js';
+import type { StartCheckout } from './start-checkout.js';
 import { keepRawBodies, providerRequestOf } from './provider-request.js';
 
 export interface PaymentsRoutesOptions {
@@ -41,8 +42,7 @@ export interface PaymentsRoutesOptions {
   spending: SpendingRepository;
   providers: ProviderRegistry;
   processing: PaymentProcessing;
-  publicUrl: PublicUrl;
-  catalogues: Catalogues;
+  startCheckout: StartCheckout;
   /** A provider's notifications per minute from one address (config.ts says why it can change). */
   notifyPerMinute: number;
   discounts: DiscountsRepository;
@@ -50,9 +50,6 @@ export interface PaymentsRoutesOptions {
 
 /** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
 const ORDERS_PER_HOUR = 20;
-
-const methodUnavailable = () =>
-  new AppError(400, 'payment_method_unavailable', 'This payment method is not available for your country.');
 
 const ProviderParamsSchema = z.object({ provider: z.string().max(32) });
 const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().positive().optional() }).loose();
@@ -63,7 +60,7 @@ const ReturnQuerySchema = z.object({ order: z.coerce.number<string>().int().posi
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (
   app,
-  { orders, spending, providers, processing, publicUrl, catalogues, notifyPerMinute, discounts },
+  { orders, spending, providers, processing, startCheckout, notifyPerMinute, discounts },
 ) => {
   /** A typed discount code priced into a package, or 400 with `fields.discount_code` saying why not. */
   async function discounted(
@@ -174,40 +171,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       if (!setting) throw invalidInput({ package: VALIDATION.choice });
       const price = setting.prices[country];
       if (!price) throw invalidInput({ country: VALIDATION.choice });
-      const providerId = routeFor(
-        site.config.payment_routing,
-        { purchase: 'credits', country, currency: price.currency, method },
-        providers.enabled,
-      );
-      const provider = providerId ? providers.get(providerId) : undefined;
-      if (!providerId || !provider) throw methodUnavailable();
       const {
         discount,
         amount,
         vat: quote,
       } = await priceFor({ siteId: site.id, memberId: member.id }, setting, price, country, request.body.discount_code);
-      if (!(await provider.methods({ country, amount, purchase: 'credits' })).includes(method)) {
-        throw methodUnavailable();
-      }
-
-      await orders.setPaymentCountry(member.id, country);
-      const order = await orders.create(
-        {
-          member_id: member.id,
-          site_id: site.id,
-          purchase: 'credits',
+      const { order, redirectUrl } = await startCheckout({
+        member,
+        site,
+        purchase: 'credits',
+        method,
+        country,
+        amount,
+        quote,
+        order: {
           package_id: setting.id,
           package_credits: setting.credits,
           bonus_credits: setting.bonus_credits,
-          method,
-          provider: providerId,
-          provider_reference: null,
-          country,
-          currency: price.currency,
-          net: quote.net,
-          vat: quote.vat,
-          gross: quote.gross,
-          vat_rate_bp: quote.rateBp,
           return_to: request.body.return_to ?? null,
           mandate: null,
           discount_code_id: discount?.codeId ?? null,
@@ -215,31 +195,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           discount: discount?.applied.amount_off.amount ?? 0,
           discount_credits: discount?.applied.bonus_credits ?? 0,
         },
-        spending.roomFor(member.id, { amount: quote.gross, currency: price.currency }),
-      );
-      const origin = siteOrigin(site, publicUrl);
-      const checkout = await provider.createCheckout({
-        orderId: order.id,
-        purchase: 'credits',
-        method,
-        amount,
-        country,
         // What the provider's page and the member's bank statement say was bought.
-        description: catalogueText(
-          catalogues.get(isLocale(member.language) ? member.language : DEFAULT_LOCALE),
-          'payment_provider.description',
-          {
-            site: site.config.name,
+        description: {
+          key: 'payment_provider.description',
+          values: {
             credits: String(setting.credits + setting.bonus_credits + (discount?.applied.bonus_credits ?? 0)),
           },
-        ),
-        email: member.email,
-        locale: member.language,
-        returnUrl: `${origin}${paymentReturnPath(providerId)}?order=${order.id}`,
-        notifyUrl: `${origin}${paymentNotifyPath(providerId)}`,
+        },
       });
-      const pending = await orders.markPending(order.id, checkout.providerReference);
-      return { order: toOrder(pending), redirect_url: checkout.redirectUrl };
+      return { order: toOrder(order), redirect_url: redirectUrl };
     },
   );
 

@@ -5,6 +5,7 @@ import type { OrderRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { grant, reverse, type BusinessKey } from '../../ledger/credit-ledger.js';
 import { recordRedemption } from './discounts.repository.js';
+import { applyToSubscription } from './subscription-effects.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 
@@ -25,6 +26,10 @@ const MOVES_FROM: Record<PaymentEvent['state'], readonly OrderState[]> = {
 
 /** Events whose amount is money that moved, which must be exactly the order's. */
 const MONEY_STATES: readonly PaymentEvent['state'][] = ['paid', 'refunded', 'charged_back'];
+
+/** What money an event must report: the order's price, or the part of it we asked to refund. */
+const expectedAmount = (order: OrderRow, event: PaymentEvent) =>
+  event.state === 'refunded' ? (order.refund_amount ?? order.gross) : order.gross;
 
 /** What became of one event. */
 export type EventOutcome =
@@ -99,7 +104,8 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
       if (MONEY_STATES.includes(event.state)) {
         if (event.amount.currency !== order.currency)
           return anomaly(trx, provider, order.id, 'currency_mismatch', event);
-        if (event.amount.amount !== order.gross) return anomaly(trx, provider, order.id, 'amount_mismatch', event);
+        if (event.amount.amount !== expectedAmount(order, event))
+          return anomaly(trx, provider, order.id, 'amount_mismatch', event);
       }
 
       const moved = await trx
@@ -124,9 +130,12 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
         if (credits > 0) await grant(trx, order.member_id, credits, 'purchase', reference, key);
         await recordRedemption(trx, order, now);
       }
-      if (credits > 0 && (event.state === 'refunded' || event.state === 'charged_back')) {
-        await reverse(trx, order.member_id, credits, reference, key);
+      if (event.state === 'refunded' || event.state === 'charged_back') {
+        // A part refunded (a withdrawal keeps the days used) takes back that part of the credits.
+        const taken = order.gross === 0 ? credits : Math.floor((credits * event.amount.amount) / order.gross);
+        if (taken > 0) await reverse(trx, order.member_id, taken, reference, key);
       }
+      if (order.purchase === 'premium') await applyToSubscription(trx, moved, event, now);
       if (event.state === 'charged_back') {
         await trx.updateTable('members').set({ spending_blocked_at: now }).where('id', '=', order.member_id).execute();
       }
@@ -156,6 +165,14 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
   }
 
   return {
+    /** Something about an order that staff must settle by hand (a refund the provider would not start). */
+    async recordAnomaly(order: OrderRow, reason: string): Promise<void> {
+      await db
+        .insertInto('payment_anomalies')
+        .values({ order_id: order.id, provider: order.provider, reason, payload: '{}', at: Date.now() })
+        .execute();
+    },
+
     /** Processes a provider's events in order; each stands on its own, as the provider sent it. */
     async processPaymentEvents(provider: PaymentProviderId, events: readonly PaymentEvent[]): Promise<EventOutcome[]> {
       const outcomes: EventOutcome[] = [];

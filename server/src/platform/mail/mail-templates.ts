@@ -30,6 +30,11 @@ export const MAIL_KINDS = [
   'contact_request',
   'contact_confirmation',
   'receipt',
+  'premium_receipt',
+  'premium_reminder',
+  'premium_cancelled',
+  'premium_cancel_not_found',
+  'premium_withdrawn',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -64,6 +69,12 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   contact_request: null,
   contact_confirmation: null,
   receipt: null,
+  premium_receipt: null,
+  // The account's membership section: a link that does not expire, so no expiry line.
+  premium_reminder: { required: true, ttlMs: 0 },
+  premium_cancelled: { required: true, ttlMs: 0 },
+  premium_cancel_not_found: null,
+  premium_withdrawn: null,
 };
 
 export interface MailContext {

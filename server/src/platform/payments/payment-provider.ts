@@ -9,6 +9,12 @@ import type { Money, OrderState, PaymentMethod, PaymentProviderId, PurchaseType 
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
 
+  /**
+   * Whether premium can be sold through it: the server must be able to stop its renewals when a
+   * member cancels (our own recurring charges, or its subscription cancelled by a call).
+   */
+  readonly sellsPremium: boolean;
+
   /** The methods this provider can take for a country, amount and purchase right now. */
   methods(query: { country: string; amount: Money; purchase: PurchaseType }): Promise<PaymentMethod[]>;
 
@@ -34,8 +40,12 @@ export interface PaymentProvider {
   /** Gives back all or part of a paid order; the provider's notification then confirms it. */
   refund(order: ProviderOrderRef, amount: Money): Promise<PaymentEvent[]>;
 
-  /** Charges a stored mandate or token again (repeat order, subscription renewal). */
-  chargeRecurring(charge: RecurringCharge): Promise<CheckoutStart>;
+  /**
+   * Charges a stored mandate or token again (repeat order, subscription renewal). Some providers
+   * answer at once, some by notification later, and some (a one-click token) need the member's
+   * browser once more.
+   */
+  chargeRecurring(charge: RecurringCharge): Promise<RecurringStart>;
 
   /** Ends a subscription at the provider, so that it never renews. */
   cancelSubscription(subscription: { providerSubscriptionId: string }): Promise<void>;
@@ -64,6 +74,14 @@ export interface CheckoutStart {
   redirectUrl: string;
   /** The provider's id of the payment, when it gives one before the member pays. */
   providerReference: string | null;
+}
+
+export interface RecurringStart {
+  /** Where the member confirms the charge, for a token that needs them; null when it needs nobody. */
+  redirectUrl: string | null;
+  providerReference: string | null;
+  /** What the provider said at once; the rest comes by notification. */
+  events: PaymentEvent[];
 }
 
 export interface RecurringCharge {

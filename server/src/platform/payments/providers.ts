@@ -12,6 +12,8 @@ export interface ProviderRegistry {
   get(id: PaymentProviderId): PaymentProvider | undefined;
   /** The providers this server can take payments through: routes naming others are passed over. */
   enabled: ReadonlySet<PaymentProviderId>;
+  /** Those of them that premium can be sold through (PaymentProvider.sellsPremium). */
+  premiumEnabled: ReadonlySet<PaymentProviderId>;
   /** The local test processor, when enabled (never in production). */
   dev: DevProcessor | undefined;
 }
@@ -27,5 +29,10 @@ export function createProviderRegistry(config: PaymentsConfig, sessionSecret: st
   if (dev) providers.set('dev', dev.provider);
   if (config.verotel) providers.set('verotel', FACTORIES.verotel(config.verotel));
   if (config.mollie) providers.set('mollie', FACTORIES.mollie(config.mollie));
-  return { get: (id) => providers.get(id), enabled: new Set(providers.keys()), dev };
+  return {
+    get: (id) => providers.get(id),
+    enabled: new Set(providers.keys()),
+    premiumEnabled: new Set([...providers.values()].filter((provider) => provider.sellsPremium).map(({ id }) => id)),
+    dev,
+  };
 }

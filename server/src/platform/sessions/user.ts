@@ -2,6 +2,7 @@ import type { ProfileImage, User } from '@rendezvous/contract';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
 import { parsePersonal } from '../../lib/personal.js';
+import { isPaidUser } from '../payments/premium-terms.js';
 
 /** The user object of spec §3 for the session's member. */
 export async function loadUser(db: Db, member: MemberRow, site: { fictionalIcon: boolean }): Promise<User> {
@@ -15,7 +16,7 @@ export async function loadUser(db: Db, member: MemberRow, site: { fictionalIcon:
     email: member.email,
     mailprovider: member.mailprovider,
     fictional_icon: site.fictionalIcon,
-    paid_user: member.paid_user === 1,
+    paid_user: isPaidUser(member, Date.now()),
     email_confirmed: member.status === 'active',
     signup_date: new Date(member.signup_at).toISOString(),
     profile: {

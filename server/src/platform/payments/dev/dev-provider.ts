@@ -35,7 +35,12 @@ interface DevPayment {
   transaction: string;
   /** Where the member goes back to: our return path for this order. */
   returnUrl: string;
+  /** A premium term: once paid, the processor keeps a mandate to charge the renewals. */
+  recurring: boolean;
 }
+
+/** The mandate a paid recurring payment leaves, named after the payment that made it. */
+const mandateOf = (reference: string) => `mandate-${reference}`;
 
 const MESSAGE_FIELDS = ['order', 'reference', 'transaction', 'state', 'amount', 'currency'] as const;
 
@@ -48,6 +53,8 @@ const MESSAGE_FIELDS = ['order', 'reference', 'transaction', 'state', 'amount', 
 export function createDevProvider(options: { sessionSecret: string }) {
   const key = createHmac('sha256', options.sessionSecret).update('payments:dev').digest();
   const payments = new Map<number, DevPayment>();
+  /** Mandates by the order whose payment made them; the processor's own record, like its payments. */
+  const mandates = new Map<number, string>();
 
   const sign = (text: string) => createHmac('sha256', key).update(text).digest('base64url');
   const verify = (text: string, signature: string) => {
@@ -72,12 +79,15 @@ export function createDevProvider(options: { sessionSecret: string }) {
   }
 
   function eventOf(message: DevMessage): PaymentEvent {
+    const orderId = Number(message.order);
+    const mandate = message.state === 'paid' ? mandates.get(orderId) : undefined;
     return {
-      orderId: Number(message.order),
+      orderId,
       providerReference: message.reference,
       state: message.state,
       eventKey: `${message.transaction}:${message.state}`,
       amount: { amount: Number(message.amount), currency: message.currency },
+      ...(mandate ? { mandate } : {}),
     };
   }
 
@@ -94,6 +104,11 @@ export function createDevProvider(options: { sessionSecret: string }) {
     return [eventOf(message)];
   }
 
+  function setState(orderId: number, payment: DevPayment, state: DevState) {
+    payment.state = state;
+    if (state === 'paid' && payment.recurring) mandates.set(orderId, mandateOf(payment.reference));
+  }
+
   function paymentOf(order: ProviderOrderRef): DevPayment {
     const payment = payments.get(order.orderId);
     if (!payment) throw new Error(`The dev processor has no payment for order ${order.orderId}`);
@@ -102,6 +117,7 @@ export function createDevProvider(options: { sessionSecret: string }) {
 
   const provider: PaymentProvider = {
     id: 'dev',
+    sellsPremium: true,
 
     async methods() {
       return [...PAYMENT_METHODS];
@@ -115,6 +131,7 @@ export function createDevProvider(options: { sessionSecret: string }) {
         state: 'pending',
         transaction: `tx-${randomBytes(6).toString('hex')}`,
         returnUrl: checkout.returnUrl,
+        recurring: checkout.recurring !== undefined,
       });
       const url = new URL(DEV_CHECKOUT_PATH, checkout.returnUrl);
       url.searchParams.set('order', String(checkout.orderId));
@@ -149,8 +166,25 @@ export function createDevProvider(options: { sessionSecret: string }) {
       return [eventOf(messageOf(order.orderId, payment))];
     },
 
-    async chargeRecurring() {
-      throw new Error('The dev provider keeps no mandates: a repeat order goes through its checkout again');
+    /** The test processor charges a mandate it made at once, and says so in its answer. */
+    async chargeRecurring(charge) {
+      if (![...mandates.values()].includes(charge.mandate)) {
+        throw new Error(`The dev processor has no mandate ${charge.mandate}`);
+      }
+      const payment: DevPayment = {
+        reference: `dev-${randomBytes(6).toString('hex')}`,
+        amount: charge.amount,
+        state: 'paid',
+        transaction: `tx-${randomBytes(6).toString('hex')}`,
+        returnUrl: charge.notifyUrl,
+        recurring: false,
+      };
+      payments.set(charge.orderId, payment);
+      return {
+        redirectUrl: null,
+        providerReference: payment.reference,
+        events: [eventOf(messageOf(charge.orderId, payment))],
+      };
     },
 
     async cancelSubscription() {
@@ -174,7 +208,7 @@ export function createDevProvider(options: { sessionSecret: string }) {
       const payment = payments.get(orderId);
       if (!payment) throw new Error(`The dev processor has no payment for order ${orderId}`);
       if (outcome === 'later') return { notification: null, returnUrl: payment.returnUrl };
-      payment.state = outcome;
+      setState(orderId, payment, outcome);
       const notification = signed(messageOf(orderId, payment));
       const url = new URL(payment.returnUrl);
       for (const [name, value] of Object.entries(notification)) url.searchParams.set(name, value);
@@ -188,7 +222,7 @@ export function createDevProvider(options: { sessionSecret: string }) {
     settle(orderId: number): Record<string, string> | null {
       const payment = payments.get(orderId);
       if (payment?.state !== 'pending') return null;
-      payment.state = 'paid';
+      setState(orderId, payment, 'paid');
       return signed(messageOf(orderId, payment));
     },
 
@@ -196,7 +230,7 @@ export function createDevProvider(options: { sessionSecret: string }) {
      * Takes up a pending order this processor forgot: it keeps payments in memory, and `npm run
      * dev` restarts the server while a member may be on the checkout page.
      */
-    adopt(orderId: number, payment: { reference: string; amount: Money; returnUrl: string }): void {
+    adopt(orderId: number, payment: { reference: string; amount: Money; returnUrl: string; recurring: boolean }): void {
       if (payments.has(orderId)) return;
       payments.set(orderId, { ...payment, state: 'pending', transaction: `tx-${randomBytes(6).toString('hex')}` });
     },

@@ -156,6 +156,7 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
 
   return {
     id: 'mollie',
+    sellsPremium: true,
 
     async methods({ country, amount, purchase }) {
       const ids = await mollie.listMethods({
@@ -261,8 +262,8 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
         customerId,
         mandateId,
       });
-      // Mollie charges the mandate without the member, so there is no page to send them to.
-      return { redirectUrl: payment._links.checkout?.href ?? '', providerReference: payment.id };
+      // Mollie charges the mandate without the member, and its webhook reports the outcome.
+      return { redirectUrl: null, providerReference: payment.id, events: [] };
     },
 
     async cancelSubscription({ providerSubscriptionId }) {

@@ -127,7 +127,7 @@ describe('Verotel FlexPay checkout', () => {
       mandate: 'one-click-token',
       notifyUrl: order.notifyUrl,
     });
-    expect((await fetch(redirectUrl)).status).toBe(200);
+    expect((await fetch(redirectUrl!)).status).toBe(200);
     expect(stub.orders.get(String(order.orderId + 1000))).toMatchObject({
       oneClickToken: 'one-click-token',
       paymentMethod: 'CC',

@@ -9,6 +9,7 @@ import {
   type ProviderOrderRef,
   type ProviderRequest,
   type RecurringCharge,
+  type RecurringStart,
 } from '../payment-provider.js';
 import {
   formatFlexPayAmount,
@@ -135,6 +136,9 @@ export function createVerotelProvider(options: VerotelOptions): PaymentProvider 
 
   return {
     id: 'verotel',
+    // FlexPay renews subscriptions itself, and only the member's browser or the Control Center can
+    // stop them: a membership cancelled on our public page would go on being charged there.
+    sellsPremium: false,
 
     // Async throughout, so that a refusal reaches the caller as a rejected promise, never a throw.
     methods: async (query) => methodsFor(query),
@@ -193,7 +197,7 @@ export function createVerotelProvider(options: VerotelOptions): PaymentProvider 
       );
     },
 
-    async chargeRecurring(charge: RecurringCharge): Promise<CheckoutStart> {
+    async chargeRecurring(charge: RecurringCharge): Promise<RecurringStart> {
       // FlexPay's one-click purchase: the token of an earlier card sale, sent unsigned with
       // paymentMethod CC, pays without the member filling in the order page again. Verotel renews
       // subscriptions itself (rebill postbacks), so premium never comes through here.
@@ -206,7 +210,7 @@ export function createVerotelProvider(options: VerotelOptions): PaymentProvider 
         referenceID: String(charge.orderId),
         oneClickToken: charge.mandate,
       });
-      return { redirectUrl, providerReference: null };
+      return { redirectUrl, providerReference: null, events: [] };
     },
 
     async cancelSubscription() {
