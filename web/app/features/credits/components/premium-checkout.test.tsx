@@ -101,6 +101,19 @@ describe('the checkout of a premium plan', () => {
     expect(group.getAttribute('aria-describedby')).toBe(message.closest('p')?.id);
   });
 
+  it('tells a member whose membership began meanwhile that they already have one', async () => {
+    fakeApi({
+      'GET /api/premiumorders.php': () => json(QUARTER_FROM_NL),
+      'POST /api/premiumorders.php': () =>
+        json({ error: { code: 'premium_running', message: 'You already have a premium membership' } }, 409),
+    });
+    renderCheckout({ method: 'ideal' });
+    await methods();
+    await userEvent.click(startBox());
+    await userEvent.click(orderButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(t('premium.already_member'));
+  });
+
   it('shows a member who already has premium their membership and where to manage it, with no order form', async () => {
     fakeApi({
       'GET /api/premiumorders.php': () => json({ ...QUARTER_FROM_NL, can_order: false }),

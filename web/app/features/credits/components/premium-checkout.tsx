@@ -75,7 +75,11 @@ export function PremiumCheckout({
       return LEAVING;
     },
     fieldOf: (field) => (VISIBLE_FIELDS.includes(field) ? field : `order.${field}`),
-    failureOf: (error) => orderFailureKey(error instanceof ApiError ? error.body?.error.code : undefined),
+    failureOf: (error) => {
+      const code = error instanceof ApiError ? error.body?.error.code : undefined;
+      // A membership began in another tab since this page loaded: one at a time.
+      return code === 'premium_running' ? 'premium.already_member' : orderFailureKey(code);
+    },
   });
   const { form } = order;
 
