@@ -1,4 +1,4 @@
-import type { CreditPackage } from '@rendezvous/contract';
+import type { CreditPackage, Money } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
@@ -6,7 +6,16 @@ import { buttonClassName } from '../../../components/ui/button';
 import { formatMinorUnits } from '../format-money';
 
 /** A package with its price per message; the whole card leads to its checkout. */
-export function PackageCard({ item, to }: { item: CreditPackage; to: string }) {
+export function PackageCard({
+  item,
+  to,
+  premiumPerMessage,
+}: {
+  item: CreditPackage;
+  to: string;
+  /** What a message comes to at this package's rate for a premium member, where premium makes it cheaper. */
+  premiumPerMessage?: Money;
+}) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
   return (
@@ -19,6 +28,11 @@ export function PackageCard({ item, to }: { item: CreditPackage; to: string }) {
       <span className="text-sm text-ink-muted">
         {t('credits.package_per_message', { money: formatMinorUnits(item.per_message, regional) })}
       </span>
+      {premiumPerMessage ? (
+        <span className="text-sm text-ink-muted">
+          {t('pricing.premium_per_message', { money: formatMinorUnits(premiumPerMessage, regional) })}
+        </span>
+      ) : null}
       {/* The whole card is the link; this only shows a thumb where to tap. */}
       <span className="mt-auto pt-2">
         <span className={buttonClassName({ size: 'sm' })}>{t('credits.package_choose')}</span>

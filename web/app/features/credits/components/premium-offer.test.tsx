@@ -77,6 +77,8 @@ describe('the pricing page', () => {
     expect(large.getAttribute('href')).toBe('/credits/large?country=NL');
     expect(within(large).getByText('+15 bonus credits')).toBeTruthy();
     expect(within(large).getByText('€0.78 per message')).toBeTruthy();
+    // 8 credits a message instead of 10 at the same money per credit.
+    expect(within(large).getByText('€0.62 per message with premium')).toBeTruthy();
     expect(
       within(credits)
         .getByRole('link', { name: t('pricing.buy_credits') })

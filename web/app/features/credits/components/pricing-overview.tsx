@@ -1,4 +1,4 @@
-import type { PricingResponse } from '@rendezvous/contract';
+import type { CreditPackage, Money, PricingResponse } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAMED_ROUTES } from '../../../route-table';
@@ -7,6 +7,19 @@ import { creditsSearch } from '../return-to';
 import { PackageCard } from './package-card';
 import { PaymentCountryField } from './payment-country-field';
 import { PlanCard, PremiumBenefits } from './premium-offer';
+
+/**
+ * A message's price at a package's rate with premium's cheaper messages: the same money per
+ * credit, fewer credits. Left out where premium does not lower what a message costs.
+ */
+function premiumPerMessage(item: CreditPackage, pricing: PricingResponse): Money | undefined {
+  const premium = pricing.premium_message_credits;
+  if (premium === null || premium >= pricing.message_credits) return undefined;
+  return {
+    amount: Math.round((item.per_message.amount * premium) / pricing.message_credits),
+    currency: item.per_message.currency,
+  };
+}
 
 /**
  * Issue 16, /pricing: what everything costs from a country before anyone signs up: the credit
@@ -45,7 +58,11 @@ export function PricingOverview({
           <ul className="grid gap-3 sm:grid-cols-2">
             {pricing.packages.map((item) => (
               <li key={item.id}>
-                <PackageCard item={item} to={`${NAMED_ROUTES['credits-creditId-paymentMethod'](item.id)}${search}`} />
+                <PackageCard
+                  item={item}
+                  to={`${NAMED_ROUTES['credits-creditId-paymentMethod'](item.id)}${search}`}
+                  premiumPerMessage={premiumPerMessage(item, pricing)}
+                />
               </li>
             ))}
           </ul>
