@@ -6,6 +6,8 @@
 export const CREDIT_PACKAGES_PATH = '/api/creditpackages.php';
 export const PAYMENT_METHODS_PATH = '/api/paymentmethods.php';
 export const ORDERS_PATH = '/api/orders.php';
+/** One-step repeat of the last credits purchase (payments.ts RepeatOrderResponse). */
+export const REPEAT_ORDER_PATH = '/api/repeatorder.php';
 /** Discount codes (discounts.ts) and the spending limit (spending.ts). */
 export const DISCOUNT_CODE_PATH = '/api/discountcode.php';
 export const SPENDING_PATH = '/api/spending.php';

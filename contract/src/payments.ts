@@ -165,6 +165,8 @@ export const CreateOrderRequestSchema = z.object({
   /** Where to go after paying: a path of this site (a conversation, with its unsent message kept by the web app). */
   return_to: z.string().max(RETURN_TO_MAX).regex(RETURN_TO_PATTERN, VALIDATION.choice).optional(),
   discount_code: DiscountCodeInputSchema.optional(),
+  /** The member asks to keep this payment method for one-step repeat orders (/credits/repeat-order). */
+  keep_method: z.boolean().optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 
@@ -200,3 +202,30 @@ export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
 
 export const OrderQuerySchema = z.object({ id: z.coerce.number<string>().int().positive() });
 export type OrderQuery = z.input<typeof OrderQuerySchema>;
+
+/**
+ * GET /api/repeatorder.php: the member's last credits purchase and whether it can be repeated in
+ * one step, through the payment method its provider kept (a mandate or a one-click token).
+ */
+export const REPEAT_ORDER_REFUSALS = ['no_purchase', 'no_kept_method', 'package_gone'] as const;
+export type RepeatOrderRefusal = (typeof REPEAT_ORDER_REFUSALS)[number];
+
+export const RepeatOrderResponseSchema = z.object({
+  /** The last purchase's package, priced now for its country; null when there is none to repeat. */
+  package: CreditPackageSchema.nullable(),
+  country: z.string().nullable(),
+  method: PaymentMethodSchema.nullable(),
+  vat_rate_bp: z.number().int(),
+  net: MoneySchema.nullable(),
+  vat: MoneySchema.nullable(),
+  within_spending_limit: z.boolean(),
+  /** Null when it can be repeated; else why not, and the member buys the usual way. */
+  refusal: z.enum(REPEAT_ORDER_REFUSALS).nullable(),
+});
+export type RepeatOrderResponse = z.infer<typeof RepeatOrderResponseSchema>;
+
+/** POST /api/repeatorder.php: the one confirmation, with the same express request as any order. */
+export const RepeatOrderRequestSchema = z.object({
+  immediate_delivery: z.literal(true, VALIDATION.required),
+});
+export type RepeatOrderRequest = z.input<typeof RepeatOrderRequestSchema>;

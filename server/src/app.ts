@@ -271,6 +271,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const providers = createProviderRegistry(config.payments, config.sessionSecret);
   const mails = createPaymentMails({ db, mail, publicUrl: config.publicUrl });
   const processing = createPaymentProcessing({ db, events, log: app.log, onPaid: mails.sendReceipt });
+  app.addHook('onClose', async () => processing.settled());
   const spending = createSpendingRepository(db);
   const discounts = createDiscountsRepository(db);
   const subscriptions = createSubscriptionsRepository(db);
@@ -300,6 +301,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   };
   app.decorate('payments', { providers, processing, recheckOrders });
   const startCheckout = createCheckoutStarter({
+    processing,
     orders,
     spending,
     providers,

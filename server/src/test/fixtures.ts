@@ -64,7 +64,26 @@ export function testSiteConfig(domain: string, overrides: Partial<SiteConfig> = 
         prices: { NL: { amount: 2495, currency: 'EUR' }, BE: { amount: 2495, currency: 'EUR' } },
       },
     ],
-    payment_routing: [{ provider: 'dev', methods: ['card', 'ideal'], countries: ['*'], purchases: ['credits'] }],
+    payment_routing: [
+      { provider: 'dev', methods: ['card', 'ideal'], countries: ['*'], purchases: ['credits', 'premium'] },
+    ],
+    premium: {
+      benefits: { no_ads: true, message_discount_percent: 20, monthly_bonus_credits: 50 },
+      plans: [
+        {
+          id: 'month',
+          months: 1,
+          prices: { NL: { amount: 1995, currency: 'EUR' } },
+          renewal_prices: { NL: { amount: 1995, currency: 'EUR' } },
+        },
+        {
+          id: 'quarter',
+          months: 3,
+          prices: { NL: { amount: 4995, currency: 'EUR' } },
+          renewal_prices: { NL: { amount: 1695, currency: 'EUR' } },
+        },
+      ],
+    },
     template: {
       name: 'classic',
       features: ALL_TEMPLATE_FEATURES,

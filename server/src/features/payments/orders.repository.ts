@@ -90,6 +90,19 @@ export function createOrdersRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The member's last paid credits order: what a repeat order repeats. */
+    async lastPaidCredits(memberId: number): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('member_id', '=', memberId)
+        .where('purchase', '=', 'credits')
+        .where('state', '=', 'paid')
+        .orderBy('paid_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
     async find(id: number): Promise<OrderRow | undefined> {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },

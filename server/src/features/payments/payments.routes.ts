@@ -1,11 +1,9 @@
 import {
   CREDIT_PACKAGES_PATH,
   CreateOrderRequestSchema,
-  DEFAULT_LOCALE,
   CreateOrderResponseSchema,
   CreditPackagesQuerySchema,
   CreditPackagesResponseSchema,
-  isLocale,
   ORDERS_PATH,
   OrderQuerySchema,
   OrderSchema,
@@ -13,6 +11,10 @@ import {
   PaymentMethodsQuerySchema,
   PaymentMethodsResponseSchema,
   PaymentProviderSchema,
+  REPEAT_ORDER_PATH,
+  RepeatOrderRequestSchema,
+  RepeatOrderResponseSchema,
+  type SiteConfig,
   paymentNotifyPath,
   paymentReturnPath,
   VALIDATION,
@@ -22,14 +24,11 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PublicUrl } from '../../config.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import { MINUTE_MS } from '../../lib/time.js';
-import { catalogueText, type Catalogues } from '../../platform/i18n/catalogues.js';
 import { ForgedNotificationError, type PaymentEvent } from '../../platform/payments/payment-provider.js';
-import { pricedPackage, pricingCountry, routedMethods, routeFor, vatQuote } from '../../platform/payments/pricing.js';
+import { pricedPackage, pricingCountry, routedMethods, vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
-import { siteOrigin } from '../../platform/sites/site-origin.js';
 import { applyDiscount, type DiscountsRepository } from './discounts.repository.js';
 import { toOrder, type OrdersRepository } from './orders.repository.js';
 import type { PaymentProcessing } from './process-payment-events.js';
@@ -47,6 +46,12 @@ export interface PaymentsRoutesOptions {
   notifyPerMinute: number;
   discounts: DiscountsRepository;
 }
+
+/** What the provider's page and the member's bank statement say a credits order bought. */
+const creditsDescription = (setting: CreditPackageSetting, discountCredits: number) => ({
+  key: 'payment_provider.description',
+  values: { credits: String(setting.credits + setting.bonus_credits + discountCredits) },
+});
 
 /** Orders a member may start per hour: enough to retry a failed payment, too few to probe a processor. */
 const ORDERS_PER_HOUR = 20;
@@ -196,12 +201,92 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           discount_credits: discount?.applied.bonus_credits ?? 0,
         },
         // What the provider's page and the member's bank statement say was bought.
-        description: {
-          key: 'payment_provider.description',
-          values: {
-            credits: String(setting.credits + setting.bonus_credits + (discount?.applied.bonus_credits ?? 0)),
-          },
+        description: creditsDescription(setting, discount?.applied.bonus_credits ?? 0),
+        keepMethod: request.body.keep_method === true,
+      });
+      return { order: toOrder(order), redirect_url: redirectUrl };
+    },
+  );
+
+  /** The last credits purchase, repriced now, if the method its provider kept can pay it again. */
+  async function repeatable(member: { id: number }, config: SiteConfig) {
+    const last = await orders.lastPaidCredits(member.id);
+    if (!last) return { refusal: 'no_purchase' as const };
+    if (last.mandate === null) return { refusal: 'no_kept_method' as const };
+    const setting = config.credit_packages.find((pkg) => pkg.id === last.package_id);
+    const pkg = setting && pricedPackage(setting, last.country, config.message_credits);
+    if (!setting || !pkg) return { refusal: 'package_gone' as const };
+    return {
+      refusal: null,
+      last,
+      mandate: last.mandate,
+      setting,
+      pkg,
+      quote: vatQuote(pkg.price.amount, last.country, new Date()),
+    };
+  }
+
+  app.get(
+    REPEAT_ORDER_PATH,
+    { config: { access: 'member' }, schema: { response: { 200: RepeatOrderResponseSchema } } },
+    async (request) => {
+      const repeat = await repeatable(request.member, request.site.config);
+      if (repeat.refusal !== null) {
+        return {
+          package: null,
+          country: null,
+          method: null,
+          vat_rate_bp: 0,
+          net: null,
+          vat: null,
+          within_spending_limit: true,
+          refusal: repeat.refusal,
+        };
+      }
+      const { pkg, quote, last } = repeat;
+      const money = (amount: number) => ({ amount, currency: pkg.price.currency });
+      return {
+        package: pkg,
+        country: last.country,
+        method: last.method,
+        vat_rate_bp: quote.rateBp,
+        net: money(quote.net),
+        vat: money(quote.vat),
+        within_spending_limit: await spending.fits(request.member.id, pkg.price),
+        refusal: null,
+      };
+    },
+  );
+
+  app.post(
+    REPEAT_ORDER_PATH,
+    {
+      config: { access: 'member', limits: [app.limits.perMember('order-create', ORDERS_PER_HOUR, 60 * MINUTE_MS)] },
+      schema: { body: RepeatOrderRequestSchema, response: { 200: CreateOrderResponseSchema } },
+    },
+    async (request) => {
+      const { member, site } = request;
+      const repeat = await repeatable(member, site.config);
+      if (repeat.refusal !== null) throw notFound('There is no purchase that can be repeated in one step');
+      const { last, setting, pkg, quote, mandate } = repeat;
+      const { order, redirectUrl } = await startCheckout({
+        member,
+        site,
+        purchase: 'credits',
+        method: last.method,
+        country: last.country,
+        amount: pkg.price,
+        quote,
+        order: {
+          package_id: setting.id,
+          package_credits: setting.credits,
+          bonus_credits: setting.bonus_credits,
+          return_to: null,
+          // Kept on the new order too, so the next repeat finds it there.
+          mandate,
         },
+        description: creditsDescription(setting, 0),
+        mandate,
       });
       return { order: toOrder(order), redirect_url: redirectUrl };
     },

@@ -23,6 +23,7 @@ import {
   type TestAppWithMail,
 } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
+import { answerDevCheckout } from '../../test/dev-checkout.js';
 import { DEV_SETTLE_PATH } from './dev-checkout.routes.js';
 
 const ORDER = { package: 'starter', method: 'card', country: 'NL', immediate_delivery: true } as const;
@@ -55,27 +56,10 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     return response.json<CreateOrderResponse>();
   }
 
-  /** The member on the dev checkout: the page, then a button, then back through the return path. */
+  /** The member on the dev checkout: the page, then a button, then back to the order's page. */
   async function checkout(created: CreateOrderResponse, outcome: 'paid' | 'failed' | 'cancelled' | 'later') {
-    const url = new URL(created.redirect_url);
-    const page = await t.app.inject({ url: url.pathname + url.search });
-    expect(page.statusCode).toBe(200);
-    const decided = await t.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        order: url.searchParams.get('order')!,
-        sig: url.searchParams.get('sig')!,
-        outcome,
-      }).toString(),
-    });
-    expect(decided.statusCode, decided.body).toBe(303);
-    const back = new URL(decided.headers.location as string);
-    const returned = await t.app.inject({ url: back.pathname + back.search });
-    expect(returned.statusCode).toBe(303);
-    expect(returned.headers.location).toBe(`/transactions/${created.order.id}`);
-    return url;
+    expect(await answerDevCheckout(t.app, created.redirect_url, outcome)).toBe(`/transactions/${created.order.id}`);
+    return new URL(created.redirect_url);
   }
 
   /** What the dev processor would say about the order, signed; the test changes what it likes. */

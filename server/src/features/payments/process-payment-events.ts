@@ -61,6 +61,9 @@ const businessKey = (provider: PaymentProviderId, orderId: number, eventKey: str
  * an event arrives, it changes money at most once.
  */
 export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProcessingOptions) {
+  /** Receipts on their way, so that closing the server lets them go out first. */
+  const receipts = new Set<Promise<void>>();
+
   async function anomaly(
     trx: Db,
     provider: PaymentProviderId,
@@ -159,12 +162,21 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
       .publish(order.member_id, { type: 'order', order_id: order.id, state: order.state })
       .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'order event not published'));
     if (order.state === 'paid') {
-      await onPaid(order).catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'receipt not sent'));
+      // Not awaited: the provider's acknowledgement never waits on a mail server.
+      const receipt = onPaid(order)
+        .catch((error: unknown) => log.error({ err: error, orderId: order.id }, 'receipt not sent'))
+        .finally(() => receipts.delete(receipt));
+      receipts.add(receipt);
     }
     return outcome;
   }
 
   return {
+    /** Waits for the receipts still being sent (on shutdown). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...receipts]);
+    },
+
     /** Something about an order that staff must settle by hand (a refund the provider would not start). */
     async recordAnomaly(order: OrderRow, reason: string): Promise<void> {
       await db

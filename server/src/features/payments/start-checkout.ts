@@ -19,12 +19,14 @@ import { routeFor, type VatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
 import type { NewOrder, OrdersRepository } from './orders.repository.js';
+import type { PaymentProcessing } from './process-payment-events.js';
 import type { SpendingRepository } from './spending.repository.js';
 
 export const methodUnavailable = () =>
   new AppError(400, 'payment_method_unavailable', 'This payment method is not available for your country.');
 
 export interface CheckoutStarterOptions {
+  processing: PaymentProcessing;
   orders: OrdersRepository;
   spending: SpendingRepository;
   providers: ProviderRegistry;
@@ -61,6 +63,9 @@ export interface Purchase {
   /** The catalogue key and values of what the provider's page and the bank statement say. */
   description: { key: string; values: Record<string, string> };
   recurring?: CheckoutRequest['recurring'];
+  keepMethod?: boolean;
+  /** A repeat order: the method the provider kept is charged, with no checkout page unless it needs one. */
+  mandate?: string;
   /** Writes in the order's transaction (a premium order's membership) and adds to the order. */
   alsoInTransaction?: (trx: Db, provider: PaymentProviderId) => Promise<Partial<NewOrder>>;
 }
@@ -70,7 +75,14 @@ export interface Purchase {
  * the site's routing picks the provider, which must take the method for this country and amount;
  * the order is written within the member's spending limit; then the provider's checkout.
  */
-export function createCheckoutStarter({ orders, spending, providers, publicUrl, catalogues }: CheckoutStarterOptions) {
+export function createCheckoutStarter({
+  processing,
+  orders,
+  spending,
+  providers,
+  publicUrl,
+  catalogues,
+}: CheckoutStarterOptions) {
   return async function startCheckout(purchase: Purchase): Promise<{ order: OrderRow; redirectUrl: string }> {
     const { member, site, method, country, amount, quote } = purchase;
     const providerId = routeFor(
@@ -109,21 +121,38 @@ export function createCheckoutStarter({ orders, spending, providers, publicUrl, 
     );
     const origin = siteOrigin(site, publicUrl);
     const locale = isLocale(member.language) ? member.language : DEFAULT_LOCALE;
+    const description = catalogueText(catalogues.get(locale), purchase.description.key, {
+      site: site.config.name,
+      ...purchase.description.values,
+    });
+    const notifyUrl = `${origin}${paymentNotifyPath(providerId)}`;
+    if (purchase.mandate !== undefined) {
+      const charge = await provider.chargeRecurring({
+        orderId: order.id,
+        amount,
+        description,
+        mandate: purchase.mandate,
+        notifyUrl,
+      });
+      await orders.markPending(order.id, charge.providerReference);
+      await processing.processPaymentEvents(providerId, charge.events);
+      const settled = (await orders.find(order.id)) ?? order;
+      // Charged without the member, the order page shows it settle; a one-click token still needs them.
+      return { order: settled, redirectUrl: charge.redirectUrl ?? `/transactions/${order.id}` };
+    }
     const checkout = await provider.createCheckout({
       orderId: order.id,
       purchase: purchase.purchase,
       method,
       amount,
       country,
-      description: catalogueText(catalogues.get(locale), purchase.description.key, {
-        site: site.config.name,
-        ...purchase.description.values,
-      }),
+      description,
       email: member.email,
       locale: member.language,
       returnUrl: `${origin}${paymentReturnPath(providerId)}?order=${order.id}`,
-      notifyUrl: `${origin}${paymentNotifyPath(providerId)}`,
+      notifyUrl,
       ...(purchase.recurring ? { recurring: purchase.recurring } : {}),
+      ...(purchase.keepMethod ? { keepMethod: true } : {}),
     });
     const pending = await orders.markPending(order.id, checkout.providerReference);
     return { order: pending, redirectUrl: checkout.redirectUrl };

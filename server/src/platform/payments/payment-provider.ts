@@ -68,6 +68,8 @@ export interface CheckoutRequest {
   notifyUrl: string;
   /** A premium term: the provider sets up a mandate or subscription with the first payment. */
   recurring?: { period: 'month'; amount: Money };
+  /** The member asked to keep the method for one-step repeat orders: a mandate with this payment. */
+  keepMethod?: boolean;
 }
 
 export interface CheckoutStart {

@@ -35,7 +35,7 @@ interface DevPayment {
   transaction: string;
   /** Where the member goes back to: our return path for this order. */
   returnUrl: string;
-  /** A premium term: once paid, the processor keeps a mandate to charge the renewals. */
+  /** A premium term or a kept method: once paid, the processor keeps a mandate to charge again. */
   recurring: boolean;
 }
 
@@ -131,7 +131,7 @@ export function createDevProvider(options: { sessionSecret: string }) {
         state: 'pending',
         transaction: `tx-${randomBytes(6).toString('hex')}`,
         returnUrl: checkout.returnUrl,
-        recurring: checkout.recurring !== undefined,
+        recurring: checkout.recurring !== undefined || checkout.keepMethod === true,
       });
       const url = new URL(DEV_CHECKOUT_PATH, checkout.returnUrl);
       url.searchParams.set('order', String(checkout.orderId));

@@ -170,13 +170,15 @@ export function createMollieProvider(options: MollieOptions): PaymentProvider {
     },
 
     async createCheckout(checkout) {
-      const customerId = checkout.recurring
-        ? await mollie.createCustomer({
-            email: checkout.email,
-            locale: mollieLocale(checkout.locale, checkout.country),
-            metadata: { order_id: checkout.orderId },
-          })
-        : undefined;
+      // A first payment on a customer leaves the mandate that renewals and repeat orders charge.
+      const customerId =
+        checkout.recurring || checkout.keepMethod
+          ? await mollie.createCustomer({
+              email: checkout.email,
+              locale: mollieLocale(checkout.locale, checkout.country),
+              metadata: { order_id: checkout.orderId },
+            })
+          : undefined;
       const payment = await mollie.createPayment({
         amount: toMollieAmount(checkout.amount),
         description: checkout.description,

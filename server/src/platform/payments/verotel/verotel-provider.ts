@@ -2,7 +2,6 @@ import type { Money, PaymentMethod, PurchaseType } from '@rendezvous/contract';
 import {
   ForgedNotificationError,
   type CheckoutRequest,
-  type CheckoutStart,
   type PaymentEvent,
   type PaymentProvider,
   type ProviderAnswer,
