@@ -15,6 +15,9 @@ export const VISITOR_SCREENS = [
   '/match-finder',
   '/complaints',
   '/pages/service',
+  '/pricing',
+  '/premium',
+  '/cancel-contract',
 ];
 // '/members/:id' is filled in with a member the search shows, so it is a profile a member would open.
 export const MEMBER_SCREENS = [

@@ -133,9 +133,10 @@ test.describe('errors and guards', () => {
   }
 
   test('a route of a later feature says it is not available yet', async ({ page }) => {
-    await page.goto('/premium');
+    await activeMember(page, 'Anna');
+    await page.goto('/credits/repeat-order');
     await expect(page.getByRole('heading', { name: message('en', 'not_available.title') })).toBeVisible();
-    expect(await rootClasses(page)).toContain('premium');
+    expect(await rootClasses(page)).toContain('credits-repeat-order');
   });
 
   // What a visitor sees of each layout: the top navigation and the footer, or neither.
@@ -148,7 +149,7 @@ test.describe('errors and guards', () => {
       member: false,
       navigation: 1,
       footer: 1,
-      heading: 'not_available.title',
+      heading: 'premium.title',
     },
     { layout: 'empty', path: '/match-finder', member: false, navigation: 0, footer: 0, heading: 'match_finder.title' },
     { layout: 'lander', path: '/members/1/landing', member: false, navigation: 0, footer: 1, heading: landerHeading },
@@ -247,8 +248,18 @@ test.describe('pseudo-locale', () => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
   });
 
-  // A page of each kind: home, error, forms, a content page and the complaint form.
-  for (const path of ['/', '/no-such-page', '/login', '/signup', '/pages/terms', '/complaints']) {
+  // A page of each kind: home, error, forms, a content page, the complaint form, and the prices.
+  for (const path of [
+    '/',
+    '/no-such-page',
+    '/login',
+    '/signup',
+    '/pages/terms',
+    '/complaints',
+    '/pricing',
+    '/premium',
+    '/cancel-contract',
+  ]) {
     test(`every visible string on ${path} goes through translation`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -282,7 +293,7 @@ test.describe('at 360 pixels wide', () => {
     expect(scrollWidth, 'the width the page scrolls to').toBeLessThanOrEqual(innerWidth);
   }
 
-  for (const path of ['/', '/login', '/signup', '/complaints']) {
+  for (const path of ['/', '/login', '/signup', '/complaints', '/pricing']) {
     test(`${path} does not scroll sideways`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

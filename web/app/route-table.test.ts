@@ -56,6 +56,8 @@ describe('the route table of spec §2', () => {
       '/_dev/*',
       // Ours: the local mailbox while no SMTP server is configured.
       '/dev/mailbox',
+      // Ours: the public "cancel a contract here" page (§312k BGB).
+      '/cancel-contract',
     ];
     expect([...byPath.keys()].sort()).toEqual([...spec].sort());
   });
@@ -70,7 +72,16 @@ describe('the route table of spec §2', () => {
   });
 
   it('requires login exactly where the spec does', () => {
-    const publicPaths = ['/login', '/signup', '/premium', '/pricing', '/complaints', '/activate/done', '/pages/terms'];
+    const publicPaths = [
+      '/login',
+      '/signup',
+      '/premium',
+      '/pricing',
+      '/complaints',
+      '/activate/done',
+      '/pages/terms',
+      '/cancel-contract',
+    ];
     for (const path of publicPaths) expect(byPath.get(path)?.access, path).toBe('public');
     // The search decides itself: visitors may search where the site allows it (spec §6).
     for (const path of ['/', '/members', '/search', '/members/:memberId', '/account-deleted', '/reset-password']) {

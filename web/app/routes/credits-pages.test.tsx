@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeOrder, PACKAGES } from '../features/credits/test/payment-fixtures';
+import { makeOrder, PACKAGES, PRICING } from '../features/credits/test/payment-fixtures';
 import { fakeApi, json } from '../test/fake-api';
 import { clientLoader as checkoutLoader } from './credits-checkout';
+import { clientLoader as premiumLoader } from './premium';
 import { clientLoader as transactionLoader } from './transaction';
 
 type CheckoutArgs = Parameters<typeof checkoutLoader>[0];
 type TransactionArgs = Parameters<typeof transactionLoader>[0];
+type PremiumArgs = Parameters<typeof premiumLoader>[0];
 
 const request = (path: string) => new Request(new URL(path, 'http://localhost'));
 /** What a loader threw: the not-found page carries its status. */
@@ -39,5 +41,14 @@ describe('the credits pages in the app', () => {
     expect(statusOf(await transactionLoader(args('43')).catch((error: unknown) => error))).toBe(404);
     expect(statusOf(await transactionLoader(args('abc')).catch((error: unknown) => error))).toBe(404);
     await expect(transactionLoader(args('42'))).resolves.toEqual({ order: makeOrder() });
+  });
+
+  it('shows the not-found page for a premium plan the site does not sell, and the prices of the country asked', async () => {
+    const api = fakeApi({ 'GET /api/pricing.php': () => json(PRICING) });
+    const args = (path: string) => ({ params: {}, request: request(path) }) as unknown as PremiumArgs;
+
+    expect(statusOf(await premiumLoader(args('/premium?plan=year')).catch((error: unknown) => error))).toBe(404);
+    await expect(premiumLoader(args('/premium?plan=quarter&country=BE'))).resolves.toEqual({ pricing: PRICING });
+    expect(api.callsTo('GET', '/api/pricing.php').at(-1)?.url).toBe('/api/pricing.php?country=BE');
   });
 });

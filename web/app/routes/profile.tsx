@@ -1,4 +1,9 @@
-import { SPENDING_PATH, SpendingResponseSchema } from '@rendezvous/contract';
+import {
+  SPENDING_PATH,
+  SpendingResponseSchema,
+  SUBSCRIPTION_PATH,
+  SubscriptionResponseSchema,
+} from '@rendezvous/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
@@ -8,6 +13,8 @@ import { EmailChangeForm } from '../features/accounts/components/email-change-fo
 import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
 import { getSpending } from '../features/credits/api/spending-calls';
 import { SpendingLimitSection } from '../features/credits/components/spending-limit-section';
+import { MembershipSection } from '../features/credits/components/membership-section';
+import { getSubscription } from '../features/credits/api/subscription-calls';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { PushSettings } from '../features/push/components/push-settings';
 import { BlockedMembers } from '../features/safety/components/blocked-members';
@@ -15,16 +22,24 @@ import { loadRecord } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import type { Route } from './+types/profile';
 
-/** The spending limit with the page, so its section is not a placeholder that grows (see SpendingLimitSection). */
+/**
+ * The membership and the spending limit with the page, so their sections are not placeholders
+ * that grow (see SpendingLimitSection).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { spending: await loadRecord(context, SPENDING_PATH, SpendingResponseSchema) };
+  const [membership, spending] = await Promise.all([
+    loadRecord(context, SUBSCRIPTION_PATH, SubscriptionResponseSchema),
+    loadRecord(context, SPENDING_PATH, SpendingResponseSchema),
+  ]);
+  return { membership, spending };
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return { spending: await getSpending(request.signal) };
+  const [membership, spending] = await Promise.all([getSubscription(request.signal), getSpending(request.signal)]);
+  return { membership, spending };
 }
 
-/** Only the first paint reads the loader's spending; the section's query keeps it current after. */
+/** Only the first paint reads the loader's records; the sections' queries keep them current after. */
 export function shouldRevalidate() {
   return false;
 }
@@ -55,6 +70,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="text-ink-muted">{t('password_change.intro')}</p>
         <PasswordChangeForm />
       </section>
+      <MembershipSection initial={loaderData.membership} />
       <SpendingLimitSection initial={loaderData.spending} />
       <PushSettings publicKey={settings.push_pub} />
       <BlockedMembers />

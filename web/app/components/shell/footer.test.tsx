@@ -4,7 +4,7 @@ import { makeWebContext, renderWithRoot } from '../../test/render';
 import { Footer } from './footer';
 
 describe('Footer', () => {
-  it('links the legal pages and customer service', () => {
+  it('links the legal pages, customer service and the page that cancels a contract', () => {
     renderWithRoot(<Footer />);
     const links = screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
@@ -14,6 +14,7 @@ describe('Footer', () => {
       ['Frequently asked questions', '/pages/faq'],
       ['Customer service', '/pages/service'],
       ['Complaints', '/complaints'],
+      ['Cancel a contract here', '/cancel-contract'],
     ]);
   });
 

@@ -9,6 +9,8 @@ const FOOTER_LINKS = [
   { to: '/pages/faq', key: 'footer.faq' },
   { to: '/pages/service', key: 'footer.service' },
   { to: '/complaints', key: 'footer.complaints' },
+  // §312k BGB: a contract concluded online can be ended from a link on every page.
+  { to: '/cancel-contract', key: 'footer.cancel_contract' },
 ] as const;
 
 /** Legal links and the company behind the site, as the terms and privacy pages name it. */

@@ -25,7 +25,17 @@ export function formatMinorUnits({ amount, currency }: Money, regional: string):
   return formatMoney(amount / 10 ** minorUnitDigits(currency), currency, regional);
 }
 
+/** A percentage as the language writes it ("20 %" or "20%"). */
+export function formatPercent(percent: number, regional: string): string {
+  return new Intl.NumberFormat(regional, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+}
+
 /** A VAT rate in basis points (2100) as the percentage people read ("21 %" or "21%"). */
 export function formatVatRate(basisPoints: number, regional: string): string {
-  return new Intl.NumberFormat(regional, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+  return formatPercent(basisPoints / 100, regional);
+}
+
+/** A number of months in the language's own plural ("1 month", "3 Monate", "5 miesięcy"). */
+export function formatMonths(months: number, regional: string): string {
+  return new Intl.NumberFormat(regional, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months);
 }

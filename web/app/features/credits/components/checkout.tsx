@@ -1,40 +1,18 @@
-import type {
-  CreateOrderRequestSchema,
-  CreateOrderResponse,
-  CreditPackagesResponse,
-  PaymentMethod,
-} from '@rendezvous/contract';
+import type { CreateOrderRequestSchema, CreateOrderResponse, CreditPackagesResponse } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormCheckboxField, FormRadioGroupField } from '../../../components/forms/form-fields';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import type { Resolver } from 'react-hook-form';
 import { createOrder, paymentMethodsQueryOptions, paymentSchema } from '../api/payment-calls';
 import { formatMinorUnits } from '../format-money';
-import { SPENDING_LIMIT_PATH } from '../spending-limit';
 import { CheckoutDiscount, useCheckoutDiscount } from './checkout-discount';
 import { PaymentCountryField } from './payment-country-field';
-import { PriceBreakdown } from './price-breakdown';
-
-/** Where the spec's sites keep their terms, which say how the fictional profiles work. */
-const TERMS_PATH = '/pages/terms';
-
-const METHOD_KEYS: Record<PaymentMethod, string> = {
-  card: 'credits.method_card',
-  ideal: 'credits.method_ideal',
-  bancontact: 'credits.method_bancontact',
-  sepa_debit: 'credits.method_sepa_debit',
-  przelewy24: 'credits.method_przelewy24',
-  paysafecard: 'credits.method_paysafecard',
-};
+import { OrderForm, orderFailureKey, WithPaymentMethods } from './order-form';
 
 /** The form holds what the member can still leave out; the schema refuses it then. */
 export interface CheckoutValues {
@@ -92,7 +70,7 @@ export function Checkout({
   const country = offer.country;
   const item = offer.packages.find((candidate) => candidate.id === creditId);
 
-  const { form, control, onSubmit, busy, failure } = useApiForm<CheckoutValues, CheckoutOutput>({
+  const order = useApiForm<CheckoutValues, CheckoutOutput>({
     defaultValues: {
       package: creditId,
       country,
@@ -107,14 +85,9 @@ export function Checkout({
     },
     // Only these two are fields the member sees; a refusal of the rest is told in the form's alert.
     fieldOf: (field) => (VISIBLE_FIELDS.includes(field) ? field : `order.${field}`),
-    failureOf: (error) => {
-      const code = error instanceof ApiError ? error.body?.error.code : undefined;
-      if (code === 'payment_method_unavailable') return 'credits.method_unavailable';
-      if (code === 'spending_blocked') return 'credits.spending_blocked';
-      if (code === 'spending_limit_reached') return 'spending.order_over_limit';
-      return 'credits.order_failed';
-    },
+    failureOf: (error) => orderFailureKey(error instanceof ApiError ? error.body?.error.code : undefined),
   });
+  const { form } = order;
 
   const discount = useCheckoutDiscount(form, creditId, country, discountCode);
   const methods = useQuery(
@@ -153,77 +126,24 @@ export function Checkout({
         onRemove={discount.remove}
       />
 
-      {methods.isPending ? (
-        <p role="status" className="text-ink-muted">
-          {t('credits.methods_loading')}
-        </p>
-      ) : methods.isError ? (
-        <FormAlert>{t('credits.methods_failed')}</FormAlert>
-      ) : methods.data.methods.length === 0 ? (
-        <FormAlert>{t('credits.no_methods')}</FormAlert>
-      ) : (
-        <form className="space-y-5" onSubmit={onSubmit} noValidate>
-          {methods.data.within_spending_limit ? null : <OverSpendingLimit />}
-          <FormRadioGroupField
-            control={control}
-            name="method"
-            legend={t('credits.method_label')}
-            required
-            onEdit={() => {
-              form.clearErrors('method');
-              onMethodChange(form.getValues('method'));
+      <WithPaymentMethods query={methods} noMethods={t('credits.no_methods')}>
+        {(pricing) => (
+          <OrderForm
+            order={order}
+            pricing={pricing}
+            total={pricing.discount?.total ?? pricing.package.price}
+            discount={pricing.discount}
+            methodField="method"
+            onMethodChange={onMethodChange}
+            consent={{
+              field: 'immediate_delivery',
+              label: t('credits.immediate_delivery'),
+              message: t('credits.immediate_delivery_required'),
             }}
-            options={methods.data.methods.map(({ id }) => ({ value: id, label: t(METHOD_KEYS[id]) }))}
+            overLimit={t('spending.checkout_over_limit')}
           />
-
-          <section className="card space-y-2 p-4" aria-labelledby="checkout-price-title">
-            <h2 id="checkout-price-title" className="font-bold">
-              {t('credits.price_title')}
-            </h2>
-            <PriceBreakdown
-              net={methods.data.net}
-              vat={methods.data.vat}
-              vatRateBp={methods.data.vat_rate_bp}
-              total={methods.data.discount?.total ?? methods.data.package.price}
-              discount={methods.data.discount}
-            />
-          </section>
-
-          <FormCheckboxField
-            control={control}
-            name="immediate_delivery"
-            required
-            label={t('credits.immediate_delivery')}
-            message={t('credits.immediate_delivery_required')}
-            onEdit={() => form.clearErrors('immediate_delivery')}
-          />
-
-          <p className="text-sm">
-            {t('credits.fictional_profiles')}{' '}
-            <Link className="text-link" to={TERMS_PATH}>
-              {t('credits.terms_link')}
-            </Link>
-          </p>
-
-          {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
-          <Button type="submit" block size="lg" loading={busy} disabled={!methods.data.within_spending_limit}>
-            {t('credits.order_button')}
-          </Button>
-        </form>
-      )}
-    </div>
-  );
-}
-
-/** Spending care (issue 16): said before the member fills anything in, with the way to change the limit. */
-function OverSpendingLimit() {
-  const { t } = useTranslation();
-  return (
-    <div className="form-alert space-y-1" role="alert">
-      <p>{t('spending.checkout_over_limit')}</p>
-      <Link className="text-link" to={SPENDING_LIMIT_PATH}>
-        {t('spending.change_link')}
-      </Link>
+        )}
+      </WithPaymentMethods>
     </div>
   );
 }

@@ -1,14 +1,10 @@
-import type { CreditPackage } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { buttonClassName } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { NAMED_ROUTES } from '../../../route-table';
 import { creditPackagesQueryOptions, welcomeDiscountQueryOptions } from '../api/payment-calls';
-import { formatMinorUnits } from '../format-money';
 import { creditsSearch } from '../return-to';
+import { PackageCard } from './package-card';
 import { PaymentCountryField } from './payment-country-field';
 import { TimeBonus } from './time-bonus';
 
@@ -79,26 +75,5 @@ export function CreditPackages({
         ))}
       </ul>
     </section>
-  );
-}
-
-function PackageCard({ item, to }: { item: CreditPackage; to: string }) {
-  const { t } = useTranslation();
-  const regional = useRegionalCode();
-  return (
-    <Link to={to} className="card flex h-full flex-col gap-1 p-4 no-underline hover:border-brand">
-      <span className="heading text-2xl">{t('credits.package_credits', { credits: item.credits })}</span>
-      {item.bonus_credits > 0 ? (
-        <span className="font-bold text-success">{t('credits.package_bonus', { credits: item.bonus_credits })}</span>
-      ) : null}
-      <span className="text-xl font-bold">{formatMinorUnits(item.price, regional)}</span>
-      <span className="text-sm text-ink-muted">
-        {t('credits.package_per_message', { money: formatMinorUnits(item.per_message, regional) })}
-      </span>
-      {/* The whole card is the link; this only shows a thumb where to tap. */}
-      <span className="mt-auto pt-2">
-        <span className={buttonClassName({ size: 'sm' })}>{t('credits.package_choose')}</span>
-      </span>
-    </Link>
   );
 }

@@ -115,4 +115,35 @@ describe('the transaction page', () => {
       expect(screen.queryByText(t('credits.receipt_sent'))).toBeNull();
     },
   );
+
+  it('names a premium order by its months and leads to the membership once it is paid', () => {
+    fakeApi({ 'GET /api/credits.php': () => json(credits(3)) });
+    const plan = { id: 'quarter', months: 3, renewal: false };
+    renderOrder(makeOrder({ state: 'paid', purchase: 'premium', package: null, plan }));
+    expect(screen.getByText('Premium, 3 months')).toBeTruthy();
+    expect(within(status()).getByText(t('premium.order_active'))).toBeTruthy();
+    expect(screen.queryByText(/credits were added/)).toBeNull();
+    const links = screen.getAllByRole('link', { name: t('premium.to_membership') });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/profile#membership', '/profile#membership']);
+  });
+
+  it('says a renewal is one month renewed', () => {
+    fakeApi({ 'GET /api/credits.php': () => json(credits(3)) });
+    renderOrder(
+      makeOrder({
+        state: 'paid',
+        purchase: 'premium',
+        package: null,
+        plan: { id: 'quarter', months: 1, renewal: true },
+      }),
+    );
+    expect(screen.getByText('Premium renewed, 1 month')).toBeTruthy();
+  });
+
+  it('offers a failed premium order again on the premium page', () => {
+    fakeApi({ 'GET /api/credits.php': () => json(credits(3)) });
+    const plan = { id: 'month', months: 1, renewal: false };
+    renderOrder(makeOrder({ state: 'failed', purchase: 'premium', package: null, plan }));
+    expect(screen.getByRole('link', { name: t('credits.try_again') }).getAttribute('href')).toBe('/premium?plan=month');
+  });
 });

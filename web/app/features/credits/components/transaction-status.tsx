@@ -9,7 +9,9 @@ import { formatFullTime } from '../../../lib/dates';
 import { useLiveEvent } from '../../../lib/live-events';
 import { NAMED_ROUTES } from '../../../route-table';
 import { ORDER_POLL_INTERVAL_MS, orderQueryOptions } from '../api/payment-calls';
+import { formatMonths } from '../format-money';
 import { useCredits } from '../hooks/use-credits';
+import { MEMBERSHIP_PATH, PLAN_PARAM, PREMIUM_PATH } from '../premium';
 import { creditsSearch, safeReturnTo } from '../return-to';
 import { PriceBreakdown } from './price-breakdown';
 
@@ -51,6 +53,7 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
 
   const { outcome, key } = OUTCOMES[order.state];
   const bought = order.package;
+  const plan = order.plan;
   const returnTo = safeReturnTo(order.return_to);
 
   return (
@@ -71,6 +74,7 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
           ) : outcome === 'paid' ? (
             <>
               <p className="text-lg font-bold text-success">{t(key)}</p>
+              {plan ? <p>{t('premium.order_active')}</p> : null}
               {bought ? (
                 <p>
                   {t('credits.order_credited', {
@@ -84,7 +88,12 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
           )}
         </div>
 
-        {outcome === 'paid' ? (
+        {outcome === 'paid' && plan ? (
+          <ButtonLink to={MEMBERSHIP_PATH} variant="primary">
+            {t('premium.to_membership')}
+          </ButtonLink>
+        ) : null}
+        {outcome === 'paid' && !plan ? (
           <div className="flex flex-wrap gap-3">
             {returnTo ? (
               <ButtonLink to={returnTo} variant="primary">
@@ -106,6 +115,11 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
             {t('credits.try_again')}
           </ButtonLink>
         ) : null}
+        {outcome === 'unpaid' && plan && !plan.renewal ? (
+          <ButtonLink to={`${PREMIUM_PATH}?${PLAN_PARAM}=${encodeURIComponent(plan.id)}`} variant="primary">
+            {t('credits.try_again')}
+          </ButtonLink>
+        ) : null}
       </section>
 
       <section className="space-y-3" aria-labelledby="order-details-title">
@@ -116,6 +130,13 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
           <p>
             {t('credits.package_credits', { credits: bought.credits })}
             {bought.bonus_credits > 0 ? ` ${t('credits.package_bonus', { credits: bought.bonus_credits })}` : null}
+          </p>
+        ) : null}
+        {plan ? (
+          <p>
+            {t(plan.renewal ? 'premium.order_renewed' : 'premium.plan_name', {
+              months: formatMonths(plan.months, regional),
+            })}
           </p>
         ) : null}
         <PriceBreakdown
@@ -135,9 +156,15 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
         </dl>
         {order.state === 'paid' ? <p className="text-sm text-ink-muted">{t('credits.receipt_sent')}</p> : null}
         <p className="text-sm">
-          <Link className="text-link" to={NAMED_ROUTES.credits}>
-            {t('credits.to_credits')}
-          </Link>
+          {plan ? (
+            <Link className="text-link" to={MEMBERSHIP_PATH}>
+              {t('premium.to_membership')}
+            </Link>
+          ) : (
+            <Link className="text-link" to={NAMED_ROUTES.credits}>
+              {t('credits.to_credits')}
+            </Link>
+          )}
         </p>
       </section>
     </div>

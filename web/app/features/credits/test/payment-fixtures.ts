@@ -3,7 +3,12 @@ import type {
   CreditPackagesResponse,
   Order,
   PaymentMethodsResponse,
+  PremiumCheckoutResponse,
+  PremiumPlan,
+  PricingResponse,
   SpendingResponse,
+  Subscription,
+  SubscriptionResponse,
 } from '@rendezvous/contract';
 
 export const eur = (amount: number) => ({ amount, currency: 'EUR' });
@@ -39,6 +44,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     state: 'pending',
     purchase: 'credits',
     package: { id: 'large', credits: 500, bonus_credits: 15 },
+    plan: null,
     method: 'ideal',
     provider: 'dev',
     country: 'NL',
@@ -68,3 +74,63 @@ export function makeSpending(overrides: Partial<SpendingResponse> = {}): Spendin
     ...overrides,
   };
 }
+
+const MONTH: PremiumPlan = { id: 'month', months: 1, price: eur(1995), per_month: eur(1995), renewal_price: eur(1995) };
+const QUARTER: PremiumPlan = {
+  id: 'quarter',
+  months: 3,
+  price: eur(4995),
+  per_month: eur(1665),
+  renewal_price: eur(1695),
+};
+
+/** The public prices from the Netherlands: the two packages, and premium by the month or the quarter. */
+export const PRICING: PricingResponse = {
+  country: 'NL',
+  countries: ['NL', 'BE'],
+  message_credits: 10,
+  premium_message_credits: 8,
+  packages: [SMALL, LARGE],
+  premium: {
+    benefits: { no_ads: true, message_discount_percent: 20, monthly_bonus_credits: 50 },
+    plans: [MONTH, QUARTER],
+  },
+};
+
+/** The quarter from the Netherlands: 21 % VAT inside €49.95. */
+export const QUARTER_FROM_NL: PremiumCheckoutResponse = {
+  country: 'NL',
+  plan: QUARTER,
+  vat_rate_bp: 2100,
+  net: eur(4128),
+  vat: eur(867),
+  methods: [
+    { id: 'ideal', provider: 'dev' },
+    { id: 'card', provider: 'dev' },
+  ],
+  within_spending_limit: true,
+  can_order: true,
+};
+
+/** A month of premium running from 20 November, renewing on 20 December, still within the withdrawal period. */
+export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 7,
+    plan: 'month',
+    state: 'active',
+    started_at: '2026-11-20T10:00:00.000Z',
+    current_period_end: '2026-12-20T10:00:00.000Z',
+    renews: true,
+    renewal_price: eur(1995),
+    cancelled_at: null,
+    withdrawn_at: null,
+    withdrawal_until: '2026-12-04T10:00:00.000Z',
+    withdrawal_refund: eur(1663),
+    ...overrides,
+  };
+}
+
+export const membership = (subscription: Subscription | null): SubscriptionResponse => ({
+  subscription,
+  premium: subscription?.state === 'active',
+});
