@@ -2,6 +2,9 @@ import { CLIENT_HEADER } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
 import { activeMember, csrfHeaders, secondPage } from './members';
 
+// Push needs the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('a liked and written member finds both on /notifications, marks everything read and opens the like', async ({
   page,
   browser,

@@ -57,6 +57,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // Each new context would precache the whole build (about 1.2 MB) first; the specs about the
+    // worker, push and the sign-up links it serves allow it (test.use), the rest test the pages.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

@@ -1,6 +1,9 @@
 import { en, expect, test } from './fixtures';
 import { activeMember } from './members';
 
+// Push needs the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 test('a member who skipped push at sign-up is offered it on the member list, and "not now" keeps it away', async ({
   page,
 }) => {

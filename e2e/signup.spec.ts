@@ -3,6 +3,9 @@ import { en, expect, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
 import { activeMember, csrfHeaders } from './members';
 
+// The activation link is opened through the worker, as members open it: a preload once spent it twice.
+test.use({ serviceWorkers: 'allow' });
+
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
