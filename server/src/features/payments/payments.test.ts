@@ -3,6 +3,7 @@ import {
   ORDERS_PATH,
   PAYMENT_METHODS_PATH,
   paymentNotifyPath,
+  paymentReturnPath,
   type CreateOrderResponse,
   type CreditPackagesResponse,
   type LiveEvent,
@@ -273,6 +274,18 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     // The same event as JSON, as a webhook would send it.
     const asJson = await t.app.inject({ method: 'POST', url: paymentNotifyPath('dev'), payload: fields });
     expect(asJson.statusCode).toBe(200);
+    expect(await balance(buyer.id)).toBe(50);
+  });
+
+  it('settles an order from the signed return alone, when its notification is not there yet', async () => {
+    const buyer = await newMember();
+    const created = await order(buyer.headers);
+    const signed = await devNotification(created.order.id);
+    const query = new URLSearchParams({ ...signed, order: String(created.order.id) });
+    const returned = await t.app.inject({ url: `${paymentReturnPath('dev')}?${query.toString()}` });
+    expect(returned.statusCode).toBe(303);
+    expect(returned.headers.location).toBe(`/transactions/${created.order.id}`);
+    expect((await orderRow(created.order.id)).state).toBe('paid');
     expect(await balance(buyer.id)).toBe(50);
   });
 

@@ -32,11 +32,8 @@ function parsedBody(contentType: string | undefined, raw: string): Record<string
 /** An incoming request as a provider adapter reads it. */
 export function providerRequestOf(request: FastifyRequest): ProviderRequest {
   const rawBody = typeof request.body === 'string' ? request.body : '';
-  const query = Object.fromEntries(
-    Object.entries((request.query ?? {}) as Record<string, unknown>).flatMap(([name, value]) =>
-      typeof value === 'string' ? [[name, value]] : [],
-    ),
-  );
+  // As the provider sent it: the route's schema may have coerced what it reads (`?order=` to a number).
+  const query = Object.fromEntries(new URL(request.url, 'http://provider.invalid').searchParams);
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
   );
