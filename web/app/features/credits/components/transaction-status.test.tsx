@@ -1,6 +1,6 @@
 import type { CreditsResponse, Order } from '@rendezvous/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveEventsProvider } from '../../../lib/live-events';
 import { fakeApi, json } from '../../../test/fake-api';
 import { FakeEventSource } from '../../../test/fake-event-source';
@@ -28,6 +28,15 @@ function renderOrder(order: Order) {
 const status = () => screen.getByRole('status');
 
 describe('the transaction page', () => {
+  // The page loads these schemas on first use; loaded here, a test waits on the page, never on
+  // the first transform of a module (which took over a second on a busy machine).
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../../lib/live-event-schema'),
+      import('../api/payment-schemas'),
+      import('../api/credits-schemas'),
+    ]);
+  });
   beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
   afterEach(() => vi.unstubAllGlobals());
 
