@@ -10,3 +10,5 @@ export const LOGOUT_FLAG_RESET_MS = 1_000;
 export const PUSH_WORKER_VERSION = 2;
 /** Durations written in minutes, here and in tests, use this one name. */
 export const MINUTE_MS = 60_000;
+/** Spec §8/§9: after a failed chunk load the page reloads, at most once in this long. */
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
