@@ -15,6 +15,8 @@ export interface DeployableServer {
   origin: string;
   /** Deploys a new build: the service worker changes as it does with every build's precache list. */
   deployNewWorker(): void;
+  /** Deploys a build with a new id, as a restart on new files does; resolves once it answers. */
+  deployNewBuild(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,9 +31,13 @@ export async function startDeployableServer(port: number): Promise<DeployableSer
   fs.cpSync(path.join(WEB_BUILD, 'client'), clientDir, { recursive: true });
   fs.mkdirSync(path.join(dir, 'server'));
   const realEntry = pathToFileURL(path.join(WEB_BUILD, 'server', 'index.js')).href;
+  const buildIdFile = path.join(dir, 'build-id');
   fs.writeFileSync(
     path.join(dir, 'server', 'index.js'),
-    `import { handleRequest as render } from ${JSON.stringify(realEntry)};
+    `import fs from 'node:fs';
+    import { handleRequest as render, buildId as builtId } from ${JSON.stringify(realEntry)};
+    const idFile = ${JSON.stringify(buildIdFile)};
+    export const buildId = fs.existsSync(idFile) ? fs.readFileSync(idFile, 'utf8') : builtId;
     export function handleRequest(request, context) {
       if (new URL(request.url).pathname === ${JSON.stringify(FAILING_PAGE_PATH)}) {
         return new Response('<!doctype html><title>503</title><h1>${FAILING_PAGE_HEADING}</h1>', {
@@ -42,31 +48,42 @@ export async function startDeployableServer(port: number): Promise<DeployableSer
       return render(request, context);
     }`,
   );
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'server', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dir, 'data'),
-      WEB_BUILD_DIR: dir,
-      SEED_PROFILES: '12',
-      LOG_LEVEL: 'warn',
-      TRUSTED_PROXIES: '127.0.0.1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const origin = `http://localhost:${port}`;
-  await waitForHealth(origin, child);
+  const start = async () => {
+    const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'server', 'dist', 'main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dir, 'data'),
+        WEB_BUILD_DIR: dir,
+        SEED_PROFILES: '12',
+        LOG_LEVEL: 'warn',
+        TRUSTED_PROXIES: '127.0.0.1',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await waitForHealth(origin, child);
+    return async () => {
+      child.kill('SIGTERM');
+      await exited;
+    };
+  };
+  let stop = await start();
   return {
     origin,
     deployNewWorker() {
       fs.appendFileSync(path.join(clientDir, 'sw.js'), `\n// deployed ${Date.now()}\n`);
     },
+    async deployNewBuild() {
+      fs.writeFileSync(buildIdFile, `deployed-${Date.now()}`);
+      await stop();
+      stop = await start();
+    },
     async close() {
-      child.kill('SIGTERM');
-      await exited;
+      await stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,9 @@ import * as build from 'virtual:react-router/server-build';
 
 const handler = createRequestHandler(build, process.env.NODE_ENV);
 
+/** The build's id, as the client's manifest names it: what /builds/latest.json answers (spec §7). */
+export const buildId: string = build.assets.version;
+
 export function handleRequest(request: Request, context: AppLoadContext): Promise<Response> {
   return handler(request, context);
 }

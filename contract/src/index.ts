@@ -23,6 +23,7 @@ export * from './geo.js';
 export * from './health.js';
 export * from './html.js';
 export * from './lander-paths.js';
+export * from './builds.js';
 export * from './lander-slug.js';
 export * from './landers.js';
 export * from './likes-paths.js';

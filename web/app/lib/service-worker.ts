@@ -2,6 +2,8 @@ import { PUSH_WORKER_URL } from './push';
 import { SKIP_WAITING_MESSAGE } from './worker-protocol';
 
 export interface ServiceWorkerHandle {
+  /** Whether a new version is installed and waiting, or another tab just activated one. */
+  hasWaitingUpdate(): boolean;
   /** Activates the waiting version; the page reloads once it takes control. */
   activateUpdate(): void;
   stop(): void;
@@ -24,6 +26,7 @@ export function startServiceWorker({
   const container = navigator.serviceWorker;
   // Read now: a page that had no worker at load was never served by an older version.
   const controlled = Boolean(container.controller);
+  const initialController = container.controller;
   let registration: ServiceWorkerRegistration | undefined;
   let stopped = false;
   let reloading = false;
@@ -62,6 +65,8 @@ export function startServiceWorker({
   else window.addEventListener('load', register, { once: true });
 
   return {
+    hasWaitingUpdate: () =>
+      Boolean(registration?.waiting) || (controlled && container.controller !== initialController),
     activateUpdate() {
       const waiting = registration?.waiting;
       if (waiting) waiting.postMessage(SKIP_WAITING_MESSAGE);

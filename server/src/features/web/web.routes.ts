@@ -4,7 +4,13 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerApi, WebContext } from '@rendezvous/contract';
-import { LOCALE_COOKIE, landerSlugOfPath, parseLanderSlug } from '@rendezvous/contract';
+import {
+  LATEST_BUILD_PATH,
+  LOCALE_COOKIE,
+  landerSlugOfPath,
+  parseLanderSlug,
+  type BuildInfo,
+} from '@rendezvous/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -19,6 +25,8 @@ const SERVICE_WORKER_FILE = 'sw.js';
 /** What `web/server-entry.ts` exports once built. */
 export interface WebServerEntry {
   handleRequest(request: Request, context: { web: WebContext; api: ServerApi }): Promise<Response>;
+  /** The client build's id (web/server-entry.ts); absent in a build that predates update checks. */
+  buildId?: string;
 }
 
 export interface WebRoutesOptions {
@@ -91,6 +99,22 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
     options.loadEntry ??
     (() => import(pathToFileURL(path.join(options.webBuildDir, 'server', 'index.js')).href) as Promise<WebServerEntry>);
   const entry = options.loadEntry ? undefined : await loadEntry();
+
+  if (entry?.buildId) {
+    const build: BuildInfo = { id: entry.buildId, timestamp: new Date().toISOString() };
+    // Spec §7: an open tab compares its build with the one deployed, and asks after that build's meta.
+    app.get(LATEST_BUILD_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').send(build),
+    );
+    app.get<{ Params: { file: string } }>(
+      '/builds/meta/:file',
+      { config: { access: 'public' } },
+      async (request, reply) => {
+        if (request.params.file !== `${build.id}.json`) throw notFound('No such build');
+        return reply.header('Cache-Control', 'public, max-age=31536000, immutable').send(build);
+      },
+    );
+  }
 
   if (!options.loadEntry) {
     declareAccessInScope(app, 'public');

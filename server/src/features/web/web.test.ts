@@ -14,7 +14,8 @@ function writeWebBuild(): string {
   fs.mkdirSync(path.join(dir, 'client', 'assets'), { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'server', 'index.js'),
-    `export async function handleRequest(request, { web }) {
+    `export const buildId = 'build-7f3a';
+    export async function handleRequest(request, { web }) {
       const text = web.user ? 'Hello ' + web.user.profile.name : 'Welcome';
       return new Response('<p>' + text + '</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
     }`,
@@ -73,6 +74,19 @@ describe.each(TEST_DIALECTS)('the web app on %s', (dialect) => {
       expect(worker.headers['content-type']).toMatch(/javascript/);
       expect(worker.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('tells an open tab which build is deployed, and that build’s meta, never from a stale cache', async () => {
+    const latest = await t.app.inject('/builds/latest.json');
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['cache-control']).toBe('no-cache');
+    const build = latest.json<{ id: string; timestamp: string }>();
+    expect(build.id).toBe('build-7f3a');
+    expect(Number.isNaN(Date.parse(build.timestamp))).toBe(false);
+    const meta = await t.app.inject('/builds/meta/build-7f3a.json');
+    expect(meta.statusCode).toBe(200);
+    expect(meta.json()).toEqual(build);
+    expect((await t.app.inject('/builds/meta/build-0000.json')).statusCode).toBe(404);
   });
 
   it('answers an unknown API path in JSON, not with a page, however the path is spelled', async () => {

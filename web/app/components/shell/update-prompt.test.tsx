@@ -53,4 +53,23 @@ describe('UpdatePrompt (spec §4 need-refresh)', () => {
     browser.deploy();
     expect(screen.queryByRole('region', { name: t('app_update.available') })).toBeNull();
   });
+
+  it('announces a deployment it learns of by asking, where no worker told it', async () => {
+    window.__reactRouterManifest = { version: 'build-1' };
+    const build = { id: 'build-2', timestamp: '2026-11-25T21:00:00.000Z' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(build)),
+    );
+    try {
+      renderWithI18n(<UpdatePrompt />);
+      expect(screen.queryByRole('region', { name: t('app_update.available') })).toBeNull();
+      window.dispatchEvent(new Event('focus'));
+      expect(await screen.findByRole('region', { name: t('app_update.available') })).toBeTruthy();
+      expect(fetch).toHaveBeenCalledWith('/builds/meta/build-2.json', expect.anything());
+    } finally {
+      vi.unstubAllGlobals();
+      delete window.__reactRouterManifest;
+    }
+  });
 });

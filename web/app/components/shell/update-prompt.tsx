@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { watchForNewBuild } from '../../lib/build-check';
 import { startServiceWorker, type ServiceWorkerHandle } from '../../lib/service-worker';
 import { Button } from '../ui/button';
 
@@ -16,17 +17,25 @@ export function UpdatePrompt() {
   const worker = useRef<ServiceWorkerHandle | null>(null);
 
   useEffect(() => {
-    if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+    if (import.meta.env.DEV) return;
+    // Spec §7: a deployment is noticed by asking too, where no worker announces it (none, or not yet).
+    const stopWatching = watchForNewBuild(() => setNeedRefresh(true));
+    if (!('serviceWorker' in navigator)) return stopWatching;
     const handle = startServiceWorker({ onNeedRefresh: () => setNeedRefresh(true) });
     worker.current = handle;
-    return () => handle.stop();
+    return () => {
+      stopWatching();
+      handle.stop();
+    };
   }, []);
 
   if (!needRefresh) return null;
 
   function reload() {
     setReloading(true);
-    worker.current?.activateUpdate();
+    // A waiting worker reloads every page once it takes over; without one, this page reloads itself.
+    if (worker.current?.hasWaitingUpdate()) worker.current.activateUpdate();
+    else window.location.reload();
   }
 
   return (
