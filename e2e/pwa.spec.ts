@@ -129,6 +129,21 @@ test('the worker still shows pushes', async ({ page, context }) => {
     .toEqual([{ title: 'Anna wrote', body: 'Hello there', tag: 'chat-1' }]);
 });
 
+test('the worker precaches the members’ app and leaves the console out', async ({ request }) => {
+  const assets = path.resolve(import.meta.dirname, '../web/build/client/assets');
+  const manifestFile = fs.readdirSync(assets).find((name) => name.startsWith('manifest-'))!;
+  const source = fs.readFileSync(path.join(assets, manifestFile), 'utf8');
+  const { routes } = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as {
+    routes: Record<string, { module: string }>;
+  };
+  const worker = await (await request.get('/sw.js')).text();
+  const precached = (route: string) => worker.includes(`"${routes[route]!.module.slice(1)}"`);
+  expect(precached('root')).toBe(true);
+  expect(precached('guard-chat')).toBe(true);
+  expect(precached('console')).toBe(false);
+  expect(precached('console-inbox')).toBe(false);
+});
+
 test.describe('deployments', () => {
   // One server with its own copy of the build, which these tests deploy to.
   test.describe.configure({ mode: 'serial' });

@@ -55,6 +55,47 @@ function offlinePage(locale: Locale): string {
 `;
 }
 
+interface ManifestRoute {
+  id: string;
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The files only the operator console needs, read from React Router's client manifest: members
+ * never open /console, so their phones should not download it with the app. A file a member page
+ * shares with the console stays.
+ */
+function consoleOnlyFiles(): string[] {
+  const assets = path.join(CLIENT_DIR, 'assets');
+  const manifestFile = fs.readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!manifestFile) throw new Error('The client build has no React Router manifest');
+  const source = fs.readFileSync(path.join(assets, manifestFile), 'utf8');
+  const manifest = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1)) as {
+    entry: { module: string; imports: string[]; css: string[] };
+    routes: Record<string, ManifestRoute>;
+  };
+  const filesOf = (route: Pick<ManifestRoute, 'module' | 'imports' | 'css'>) => [
+    route.module,
+    ...(route.imports ?? []),
+    ...(route.css ?? []),
+  ];
+  const routes = Object.values(manifest.routes);
+  const isConsole = (route: ManifestRoute) => route.id === 'console' || route.id.startsWith('console-');
+  const forMembers = new Set([
+    ...filesOf(manifest.entry),
+    ...routes.filter((route) => !isConsole(route)).flatMap(filesOf),
+  ]);
+  const consoleOnly = new Set(
+    routes
+      .filter(isConsole)
+      .flatMap(filesOf)
+      .filter((file) => !forMembers.has(file)),
+  );
+  return [...consoleOnly].map((file) => file.replace(/^\//, ''));
+}
+
 function precacheManifest(): Plugin {
   return {
     name: 'rendezvous-precache-manifest',
@@ -70,6 +111,7 @@ function precacheManifest(): Plugin {
         swDest: path.join(CLIENT_DIR, 'sw.js'),
         globDirectory: CLIENT_DIR,
         globPatterns: ['assets/**/*.{js,css}', `${OFFLINE_DIR}/*.{html,css}`, 'favicon.svg'],
+        globIgnores: consoleOnlyFiles(),
         // Vite puts a content hash in every name under assets/, so the name alone is the revision.
         dontCacheBustURLsMatching: /^assets\//,
       });
