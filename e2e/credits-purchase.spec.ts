@@ -2,36 +2,12 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { en, expect, expectNoSidewaysScroll, test } from './fixtures';
 import { activeMember, chatWithoutCredits, secondPage } from './members';
+import { ORDER_BUTTON, WELCOME_APPLIED, orderWith } from './credits';
 
-/*
- * Buying credits with the dev provider (issue 16). Its checkout is a page of the server at
- * /payments/dev/checkout with the buttons Pay, Fail, Cancel and Pay later, each ending on
- * /transactions/{id}. The demo site sells its packages in the member's payment country.
- */
+/* Buying credits with the dev provider (issue 16); how its checkout works is told in credits.ts. */
 
-const ORDER_BUTTON = 'Order with obligation to pay';
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: en('chats.message_label', { name }) });
 const messages = (page: Page, name: string) => page.getByRole('list', { name: en('chats.messages_label', { name }) });
-
-/** What a new member's welcome code shows once the checkout has applied it by itself. */
-const WELCOME_APPLIED = new RegExp(
-  `^${en('discounts.applied', { code: 'WELCOME-[0-9A-F]{10}', offer: '\\+20% credits' })}$`,
-);
-
-/**
- * From a package's checkout: a method, the box, the order, on to the dev provider's page. Every
- * member here is new, so the welcome bonus (+20 % credits on the demo sites) is applied first.
- */
-async function orderWith(page: Page, method: string) {
-  await expect(page.getByText(WELCOME_APPLIED)).toBeVisible();
-  await page
-    .getByRole('radiogroup', { name: en('credits.method_label') })
-    .getByRole('radio', { name: method })
-    .check();
-  await page.getByRole('checkbox', { name: en('credits.immediate_delivery') }).check();
-  await page.getByRole('button', { name: ORDER_BUTTON }).click();
-  await expect(page).toHaveURL(/\/payments\/dev\/checkout\?/);
-}
 
 test('a member out of credits in a chat buys credits and sends the waiting message after paying', async ({
   page,

@@ -132,13 +132,6 @@ test.describe('errors and guards', () => {
     });
   }
 
-  test('a route of a later feature says it is not available yet', async ({ page }) => {
-    await activeMember(page, 'Anna');
-    await page.goto('/credits/repeat-order');
-    await expect(page.getByRole('heading', { name: message('en', 'not_available.title') })).toBeVisible();
-    expect(await rootClasses(page)).toContain('credits-repeat-order');
-  });
-
   // What a visitor sees of each layout: the top navigation and the footer, or neither.
   // A member lander's heading names its member: "{name} … wants to chat", whoever member 1 is.
   const landerHeading = new RegExp(message('en', 'member_lander.headline_name_only').replace('{{name}}', '.+'));

@@ -16,7 +16,6 @@ export interface RouteEntry {
   access: Access;
 }
 
-const LATER = 'routes/not-available.tsx';
 /** The four landers of one member share a route module, which picks the design by route name. */
 const MEMBER_LANDER = 'routes/member-lander.tsx';
 
@@ -143,7 +142,13 @@ export const ROUTES: readonly RouteEntry[] = [
     access: 'optional',
   },
   { name: 'credits', path: '/credits', file: 'routes/credits.tsx', layout: 'default', access: 'member' },
-  { name: 'credits-repeat-order', path: '/credits/repeat-order', file: LATER, layout: 'default', access: 'member' },
+  {
+    name: 'credits-repeat-order',
+    path: '/credits/repeat-order',
+    file: 'routes/credits-repeat-order.tsx',
+    layout: 'default',
+    access: 'member',
+  },
   {
     name: 'credits-creditId-paymentMethod',
     path: '/credits/:creditId/:paymentMethod?',
@@ -289,6 +294,7 @@ export const NAMED_ROUTES = {
   'chats-chatId': (chatId: number | string) => `/chats/${chatId}`,
   likes: '/likes',
   credits: '/credits',
+  'credits-repeat-order': '/credits/repeat-order',
   'credits-creditId-paymentMethod': (creditId: string, paymentMethod?: string) =>
     paymentMethod ? `/credits/${creditId}/${paymentMethod}` : `/credits/${creditId}`,
   'transactions-transactionId': (transactionId: number | string) => `/transactions/${transactionId}`,

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { describedBy } from './field';
 
 export interface RadioOption {
   value: string;
@@ -71,11 +72,14 @@ export interface CheckboxFieldProps {
   onChange: (checked: boolean) => void;
   error?: string;
   required?: boolean;
+  /** What ticking it means beyond the label, read with the box. */
+  hint?: ReactNode;
 }
 
 /** A box the person ticks themselves (never ticked for them), with its message next to it. */
-export function CheckboxField({ label, name, checked, onChange, error, required }: CheckboxFieldProps) {
+export function CheckboxField({ label, name, checked, onChange, error, required, hint }: CheckboxFieldProps) {
   const errorId = useId();
+  const hintId = useId();
   return (
     <div className="field">
       <label className="flex min-h-11 items-start gap-2">
@@ -86,11 +90,16 @@ export function CheckboxField({ label, name, checked, onChange, error, required 
           checked={checked}
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy({ hintId, errorId }, hint, error)}
           onChange={(event) => onChange(event.target.checked)}
         />
         <span>{label}</span>
       </label>
+      {hint ? (
+        <p id={hintId} className="field-hint ps-7">
+          {hint}
+        </p>
+      ) : null}
       <ChoiceError id={errorId} error={error} />
     </div>
   );

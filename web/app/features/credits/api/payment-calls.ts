@@ -3,8 +3,10 @@ import {
   DISCOUNT_CODE_PATH,
   ORDERS_PATH,
   PAYMENT_METHODS_PATH,
+  REPEAT_ORDER_PATH,
   type CreateOrderRequest,
   type PaymentMethodsQuery,
+  type RepeatOrderRequest,
 } from '@rendezvous/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -52,6 +54,20 @@ export function paymentMethodsQueryOptions(query: PaymentMethodsQuery) {
 /** POST /api/orders.php: the order, and the provider's checkout the browser goes to next. */
 export function createOrder(order: CreateOrderRequest) {
   return apiRequest('POST', ORDERS_PATH, paymentSchema('CreateOrderResponseSchema'), { body: order });
+}
+
+/** GET /api/repeatorder.php: the last credits purchase priced now, or why it cannot be repeated in one step. */
+export function repeatOrderQueryOptions() {
+  return queryOptions({
+    queryKey: ['repeat-order'],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', REPEAT_ORDER_PATH, paymentSchema('RepeatOrderResponseSchema'), { signal }),
+  });
+}
+
+/** POST /api/repeatorder.php: the one confirmation; the answer names the paid order's page or the provider's. */
+export function repeatOrder(order: RepeatOrderRequest) {
+  return apiRequest('POST', REPEAT_ORDER_PATH, paymentSchema('CreateOrderResponseSchema'), { body: order });
 }
 
 export const orderPath = (id: number | string) => `${ORDERS_PATH}?id=${id}`;

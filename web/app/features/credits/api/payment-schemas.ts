@@ -7,4 +7,6 @@ export {
   DiscountCodeSchema,
   OrderSchema,
   PaymentMethodsResponseSchema,
+  RepeatOrderRequestSchema,
+  RepeatOrderResponseSchema,
 } from '@rendezvous/contract';

@@ -113,7 +113,31 @@ describe('the checkout of a package', () => {
       method: 'ideal',
       country: 'NL',
       immediate_delivery: true,
+      keep_method: false,
       return_to: '/chats/5',
+    });
+  });
+
+  it('keeps the method for one-step repeat orders only when the member ticks that box', async () => {
+    const answer: CreateOrderResponse = { order: makeOrder(), redirect_url: '/payments/dev/checkout?order=42' };
+    const api = fakeApi({
+      'GET /api/paymentmethods.php': () => json(LARGE_FROM_NL),
+      'POST /api/orders.php': () => json(answer, 201),
+    });
+    const { onOrdered } = renderCheckout({ method: 'ideal' });
+    await methods();
+
+    const keep = screen.getByRole('checkbox', { name: t('credits.keep_method') });
+    expect(keep).toHaveProperty('checked', false);
+    expect(keep.getAttribute('aria-describedby')).toBe(screen.getByText(t('credits.keep_method_hint')).id);
+    await userEvent.click(keep);
+    await userEvent.click(immediateBox());
+    await userEvent.click(orderButton());
+
+    await waitFor(() => expect(onOrdered).toHaveBeenCalledWith(answer));
+    expect(api.callsTo('POST', '/api/orders.php')[0]?.body).toMatchObject({
+      immediate_delivery: true,
+      keep_method: true,
     });
   });
 

@@ -3,16 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useRegionalCode } from '../../../components/profile-fields/labels';
+import { FormCheckboxField } from '../../../components/forms/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import type { Resolver } from 'react-hook-form';
 import { createOrder, paymentMethodsQueryOptions, paymentSchema } from '../api/payment-calls';
-import { formatMinorUnits } from '../format-money';
 import { CheckoutDiscount, useCheckoutDiscount } from './checkout-discount';
 import { PaymentCountryField } from './payment-country-field';
 import { OrderForm, orderFailureKey, WithPaymentMethods } from './order-form';
+import { PackageSummary } from './package-summary';
 
 /** The form holds what the member can still leave out; the schema refuses it then. */
 export interface CheckoutValues {
@@ -23,11 +23,13 @@ export interface CheckoutValues {
   return_to?: string;
   /** What the member typed; the order carries the code the server priced (see useCheckoutDiscount). */
   discount_code?: string;
+  keep_method?: boolean;
 }
 const VISIBLE_FIELDS: readonly string[] = [
   'method',
   'immediate_delivery',
   'discount_code',
+  'keep_method',
 ] satisfies (keyof CheckoutValues)[];
 export type CheckoutOutput = z.output<typeof CreateOrderRequestSchema>;
 const checkSchema = lazyZodResolver<CheckoutValues, CheckoutOutput>(paymentSchema('CreateOrderRequestSchema'));
@@ -66,7 +68,6 @@ export function Checkout({
   onOrdered,
 }: CheckoutProps) {
   const { t } = useTranslation();
-  const regional = useRegionalCode();
   const country = offer.country;
   const item = offer.packages.find((candidate) => candidate.id === creditId);
 
@@ -76,6 +77,7 @@ export function Checkout({
       country,
       method: method ?? '',
       immediate_delivery: false,
+      keep_method: false,
       ...(returnTo ? { return_to: returnTo } : {}),
     },
     resolver: checkOrder,
@@ -83,7 +85,7 @@ export function Checkout({
       onOrdered(await createOrder({ ...order, ...(discount.applied ? { discount_code: discount.applied } : {}) }));
       return LEAVING;
     },
-    // Only these two are fields the member sees; a refusal of the rest is told in the form's alert.
+    // Only these are fields the member sees; a refusal of the rest is told in the form's alert.
     fieldOf: (field) => (VISIBLE_FIELDS.includes(field) ? field : `order.${field}`),
     failureOf: (error) => orderFailureKey(error instanceof ApiError ? error.body?.error.code : undefined),
   });
@@ -103,17 +105,7 @@ export function Checkout({
     <div className="mx-auto max-w-xl space-y-6">
       <h1 className="heading text-3xl">{t('credits.checkout_title')}</h1>
 
-      {item ? (
-        <section className="card space-y-1 p-4" aria-label={t('credits.checkout_package')}>
-          <p className="heading text-2xl">{t('credits.package_credits', { credits: item.credits })}</p>
-          {item.bonus_credits > 0 ? (
-            <p className="font-bold text-success">{t('credits.package_bonus', { credits: item.bonus_credits })}</p>
-          ) : null}
-          <p className="text-sm text-ink-muted">
-            {t('credits.package_per_message', { money: formatMinorUnits(item.per_message, regional) })}
-          </p>
-        </section>
-      ) : null}
+      {item ? <PackageSummary item={item} /> : null}
 
       <PaymentCountryField countries={offer.countries} value={country} onChange={onCountryChange} />
 
@@ -133,15 +125,22 @@ export function Checkout({
             pricing={pricing}
             total={pricing.discount?.total ?? pricing.package.price}
             discount={pricing.discount}
-            methodField="method"
-            onMethodChange={onMethodChange}
+            methodChoice={{ field: 'method', methods: pricing.methods, onChange: onMethodChange }}
             consent={{
               field: 'immediate_delivery',
               label: t('credits.immediate_delivery'),
               message: t('credits.immediate_delivery_required'),
             }}
             overLimit={t('spending.checkout_over_limit')}
-          />
+          >
+            {/* Optional and unticked: a kept method charges again only when the member confirms a repeat order. */}
+            <FormCheckboxField
+              control={form.control}
+              name="keep_method"
+              label={t('credits.keep_method')}
+              hint={t('credits.keep_method_hint')}
+            />
+          </OrderForm>
         )}
       </WithPaymentMethods>
     </div>

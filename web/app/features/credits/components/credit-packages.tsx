@@ -6,6 +6,7 @@ import { creditPackagesQueryOptions, welcomeDiscountQueryOptions } from '../api/
 import { creditsSearch } from '../return-to';
 import { PackageCard } from './package-card';
 import { PaymentCountryField } from './payment-country-field';
+import { RepeatOrderLink } from './repeat-order-link';
 import { TimeBonus } from './time-bonus';
 
 export interface CreditPackagesProps {
@@ -65,6 +66,7 @@ export function CreditPackages({
       <h2 id="credits-buy-title" className="heading text-2xl">
         {t('credits.buy_title')}
       </h2>
+      <RepeatOrderLink />
       {welcome ? <TimeBonus code={welcome} /> : null}
       <PaymentCountryField countries={offer.countries} value={offer.country} onChange={onCountryChange} />
       <ul className="grid gap-3 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { renderWithRoot, testI18n } from '../../../test/render';
-import { eur, makeSpending, PACKAGES } from '../test/payment-fixtures';
+import { eur, makeSpending, PACKAGES, REPEAT_LARGE_FROM_NL } from '../test/payment-fixtures';
 import { CreditsOverview, type CreditsOverviewProps } from './credits-overview';
 
 const t = testI18n.t;
@@ -134,5 +134,25 @@ describe('the credits page', () => {
     expect(screen.getByRole('link', { name: t('spending.change_link') }).getAttribute('href')).toBe(
       '/profile#spending-limit',
     );
+  });
+
+  it('offers to buy the last package again in one step only where the method was kept', async () => {
+    let refusal: 'no_kept_method' | null = null;
+    const api = fakeApi({
+      'GET /api/credits.php': () => json(CREDITS),
+      'GET /api/creditpackages.php': () => json(PACKAGES),
+      'GET /api/spending.php': () => json(makeSpending()),
+      'GET /api/repeatorder.php': () => json({ ...REPEAT_LARGE_FROM_NL, refusal }),
+    });
+    const first = renderWithRoot(<Page />);
+    const link = await screen.findByRole('link', { name: t('repeat_order.link') });
+    expect(link.getAttribute('href')).toBe('/credits/repeat-order');
+    first.unmount();
+
+    refusal = 'no_kept_method';
+    renderWithRoot(<Page />);
+    await waitFor(() => expect(api.callsTo('GET', '/api/repeatorder.php')).toHaveLength(2));
+    expect(await screen.findByText('Spent this month: €4.05 of €10.00')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: t('repeat_order.link') })).toBeNull();
   });
 });

@@ -1,17 +1,13 @@
 import type { CreditReason } from '@rendezvous/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { formatFullTime } from '../../../lib/dates';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatMoney } from '../format-money';
-import { SPENDING_LIMIT_PATH } from '../spending-limit';
-import { spendingQueryOptions } from '../api/spending-calls';
 import { useCredits } from '../hooks/use-credits';
 import { CreditPackages, type CreditPackagesProps } from './credit-packages';
-import { SpentThisMonth } from './spent-this-month';
+import { MonthlySpending } from './spent-this-month';
 
 export interface CreditsOverviewProps extends CreditPackagesProps {
   /** Sent here because a message could not be paid for: say so first. */
@@ -119,22 +115,6 @@ export function CreditsOverview({ insufficient, ...buying }: CreditsOverviewProp
           </section>
         </>
       )}
-    </div>
-  );
-}
-
-/** Spending care (issue 16): this month's payments against the member's own limit, where it is set. */
-function MonthlySpending() {
-  const { t } = useTranslation();
-  const spending = useQuery(spendingQueryOptions());
-  // The line is a reminder, not the page's subject: while it loads or if it fails, the page goes without it.
-  if (!spending.data) return null;
-  return (
-    <div className="flex flex-wrap items-baseline gap-x-4">
-      <SpentThisMonth status={spending.data} />
-      <Link className="text-link text-sm" to={SPENDING_LIMIT_PATH}>
-        {t('spending.change_link')}
-      </Link>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { PriceBreakdown } from './price-breakdown';
 /** Where the spec's sites keep their terms, which say how the fictional profiles work. */
 const TERMS_PATH = '/pages/terms';
 
-const METHOD_KEYS: Record<PaymentMethod, string> = {
+export const METHOD_KEYS: Record<PaymentMethod, string> = {
   card: 'credits.method_card',
   ideal: 'credits.method_ideal',
   bancontact: 'credits.method_bancontact',
@@ -22,13 +22,17 @@ const METHOD_KEYS: Record<PaymentMethod, string> = {
   paysafecard: 'credits.method_paysafecard',
 };
 
-/** What a checkout's methods call answers for credits and for premium alike. */
-export interface CheckoutPricing {
-  methods: readonly { id: PaymentMethod }[];
+/** The price of an order with its VAT, and whether it fits the member's spending limit. */
+export interface OrderPricing {
   vat_rate_bp: number;
   net: Money;
   vat: Money;
   within_spending_limit: boolean;
+}
+
+/** What a checkout's methods call answers for credits and for premium alike. */
+export interface CheckoutPricing extends OrderPricing {
+  methods: readonly { id: PaymentMethod }[];
 }
 
 /** A checkout's methods while they load, fail or are none for the country; else `children` with them. */
@@ -63,13 +67,19 @@ export interface OrderFormProps<Values extends FieldValues, Output extends Field
     busy: boolean;
     failure: string | null;
   };
-  pricing: CheckoutPricing;
+  pricing: OrderPricing;
   /** What the member pays, VAT included. */
   total: Money;
   discount?: AppliedDiscount;
-  methodField: FieldPath<Values>;
-  /** The method chosen, for the address to keep. */
-  onMethodChange: (method: string) => void;
+  /**
+   * The methods to choose from and the form's field for the choice; `onChange` tells the address
+   * to keep it. Left out where the method is already settled (a repeat order pays as before).
+   */
+  methodChoice?: {
+    field: FieldPath<Values>;
+    methods: CheckoutPricing['methods'];
+    onChange: (method: string) => void;
+  };
   /** The unticked box by which the member asks to start at once (EU 2011/83 art. 7(3) and 16(m)). */
   consent: { field: FieldPath<Values>; label: string; message: string };
   /** Said, with the way to change the limit, when the purchase would go over the member's spending limit. */
@@ -88,8 +98,7 @@ export function OrderForm<Values extends FieldValues, Output extends FieldValues
   pricing,
   total,
   discount,
-  methodField,
-  onMethodChange,
+  methodChoice,
   consent,
   overLimit,
   children,
@@ -99,17 +108,19 @@ export function OrderForm<Values extends FieldValues, Output extends FieldValues
   return (
     <form className="space-y-5" onSubmit={onSubmit} noValidate>
       {pricing.within_spending_limit ? null : <OverSpendingLimit message={overLimit} />}
-      <FormRadioGroupField
-        control={control}
-        name={methodField}
-        legend={t('credits.method_label')}
-        required
-        onEdit={() => {
-          form.clearErrors(methodField);
-          onMethodChange(String(form.getValues(methodField)));
-        }}
-        options={pricing.methods.map(({ id }) => ({ value: id, label: t(METHOD_KEYS[id]) }))}
-      />
+      {methodChoice ? (
+        <FormRadioGroupField
+          control={control}
+          name={methodChoice.field}
+          legend={t('credits.method_label')}
+          required
+          onEdit={() => {
+            form.clearErrors(methodChoice.field);
+            methodChoice.onChange(String(form.getValues(methodChoice.field)));
+          }}
+          options={methodChoice.methods.map(({ id }) => ({ value: id, label: t(METHOD_KEYS[id]) }))}
+        />
+      ) : null}
 
       <section className="card space-y-2 p-4" aria-labelledby="checkout-price-title">
         <h2 id="checkout-price-title" className="font-bold">

@@ -102,8 +102,7 @@ export function PremiumCheckout({
               order={order}
               pricing={offer}
               total={offer.plan.price}
-              methodField="method"
-              onMethodChange={onMethodChange}
+              methodChoice={{ field: 'method', methods: offer.methods, onChange: onMethodChange }}
               consent={{
                 field: 'immediate_start',
                 label: t('premium.immediate_start'),

@@ -6,6 +6,7 @@ import type {
   PremiumCheckoutResponse,
   PremiumPlan,
   PricingResponse,
+  RepeatOrderResponse,
   SpendingResponse,
   Subscription,
   SubscriptionResponse,
@@ -36,6 +37,18 @@ export const LARGE_FROM_NL: PaymentMethodsResponse = {
     { id: 'card', provider: 'dev' },
   ],
   within_spending_limit: true,
+};
+
+/** The large package bought last from the Netherlands by card, kept for repeat orders: 21 % VAT inside €39.99. */
+export const REPEAT_LARGE_FROM_NL: RepeatOrderResponse = {
+  package: LARGE,
+  country: 'NL',
+  method: 'card',
+  vat_rate_bp: 2100,
+  net: eur(3305),
+  vat: eur(694),
+  within_spending_limit: true,
+  refusal: null,
 };
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
