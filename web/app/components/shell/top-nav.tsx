@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { NAMED_ROUTES } from '../../route-table';
 import { useWebContext } from '../../lib/use-web-context';
 import { Button, ButtonLink } from '../ui/button';
+import { InstallApp } from './install-app';
 import { LanguageSwitcher } from './language-switcher';
 
 export interface TopNavProps {
@@ -138,6 +139,7 @@ export function TopNav({ onLogout, loggingOut = false, counts }: TopNavProps) {
               {t('nav.signup')}
             </ButtonLink>
           ) : null}
+          {user ? <InstallApp /> : null}
           {user && onLogout ? (
             <Button variant="secondary" size="sm" onClick={onLogout} loading={loggingOut}>
               {t('nav.logout')}
