@@ -31,6 +31,17 @@ function priced(prices: Record<string, [number, string]>) {
   );
 }
 
+/** Premium for a month, per country: also what every later month costs. */
+const RENDEZVOUS_MONTH = priced({ NL: [1995, 'EUR'], BE: [1995, 'EUR'], DE: [1995, 'EUR'], GB: [1795, 'GBP'] });
+const SPARKS_MONTH = priced({
+  GB: [1495, 'GBP'],
+  IE: [1695, 'EUR'],
+  US: [1999, 'USD'],
+  CA: [2499, 'CAD'],
+  AU: [2799, 'AUD'],
+  NZ: [2999, 'NZD'],
+});
+
 export const DEMO_SITES: SiteConfig[] = [
   {
     name: 'Rendezvous',
@@ -96,8 +107,8 @@ export const DEMO_SITES: SiteConfig[] = [
         {
           id: 'month',
           months: 1,
-          prices: priced({ NL: [1995, 'EUR'], BE: [1995, 'EUR'], DE: [1995, 'EUR'], GB: [1795, 'GBP'] }),
-          renewal_prices: priced({ NL: [1995, 'EUR'], BE: [1995, 'EUR'], DE: [1995, 'EUR'], GB: [1795, 'GBP'] }),
+          prices: RENDEZVOUS_MONTH,
+          renewal_prices: RENDEZVOUS_MONTH,
         },
         {
           id: 'quarter',
@@ -189,22 +200,9 @@ export const DEMO_SITES: SiteConfig[] = [
         {
           id: 'month',
           months: 1,
-          prices: priced({
-            GB: [1495, 'GBP'],
-            IE: [1695, 'EUR'],
-            US: [1999, 'USD'],
-            CA: [2499, 'CAD'],
-            AU: [2799, 'AUD'],
-            NZ: [2999, 'NZD'],
-          }),
-          renewal_prices: priced({
-            GB: [1495, 'GBP'],
-            IE: [1695, 'EUR'],
-            US: [1999, 'USD'],
-            CA: [2499, 'CAD'],
-            AU: [2799, 'AUD'],
-            NZ: [2999, 'NZD'],
-          }),
+          prices: SPARKS_MONTH,
+          // A monthly plan renews at its own price.
+          renewal_prices: SPARKS_MONTH,
         },
       ],
     },

@@ -235,3 +235,10 @@ export async function sessionCookies(db: Db, memberId: number): Promise<Record<s
   const { token } = await createSessionsRepository(db).create(memberId);
   return { [SESSION_COOKIE]: token };
 }
+
+/** A member of the test site with a session, and the headers a browser call of theirs sends. */
+export async function memberWithSession(db: Db, siteId: number, overrides: Partial<NewMember> = {}) {
+  const email = overrides.email ?? `member-${Math.random().toString(36).slice(2)}@example.test`;
+  const id = await insertMember(db, siteId, { country: 'NL', ...overrides, email });
+  return { id, email, headers: browserHeaders(await sessionCookies(db, id)) };
+}

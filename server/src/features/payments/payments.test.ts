@@ -20,6 +20,7 @@ import {
   browserHeaders,
   createTestAppWithMail,
   insertMember,
+  memberWithSession,
   sessionCookies,
   type TestAppWithMail,
 } from '../../test/fixtures.js';
@@ -41,11 +42,8 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
   const db = () => t.database.db;
   const dev = () => t.app.payments.providers.dev!;
 
-  async function newMember(overrides: Parameters<typeof insertMember>[2] = {}) {
-    const email = `buyer-${Math.random().toString(36).slice(2)}@example.test`;
-    const id = await insertMember(db(), t.siteId, { email, name: 'Bea', country: 'NL', ...overrides });
-    return { id, email, headers: browserHeaders(await sessionCookies(db(), id)) };
-  }
+  const newMember = (overrides: Parameters<typeof insertMember>[2] = {}) =>
+    memberWithSession(db(), t.siteId, { name: 'Bea', ...overrides });
 
   const balance = async (memberId: number) =>
     (await db().selectFrom('members').select('credits').where('id', '=', memberId).executeTakeFirstOrThrow()).credits;

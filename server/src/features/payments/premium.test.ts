@@ -13,13 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, MINUTE_MS } from '../../lib/time.js';
 import { addMonths } from '../../platform/payments/premium-terms.js';
-import {
-  browserHeaders,
-  createTestAppWithMail,
-  insertMember,
-  sessionCookies,
-  type TestAppWithMail,
-} from '../../test/fixtures.js';
+import { browserHeaders, createTestAppWithMail, memberWithSession, type TestAppWithMail } from '../../test/fixtures.js';
 import { answerDevCheckout } from '../../test/dev-checkout.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
@@ -35,11 +29,7 @@ describe.each(TEST_DIALECTS)('premium on %s', (dialect) => {
 
   const db = () => t.database.db;
 
-  async function newMember() {
-    const email = `premium-${Math.random().toString(36).slice(2)}@example.test`;
-    const id = await insertMember(db(), t.siteId, { email, name: 'Pia', country: 'NL' });
-    return { id, email, headers: browserHeaders(await sessionCookies(db(), id)) };
-  }
+  const newMember = () => memberWithSession(db(), t.siteId, { name: 'Pia' });
 
   const subscriptionRow = (memberId: number) =>
     db()

@@ -7,13 +7,7 @@ import {
 } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDevCheckout } from '../../test/dev-checkout.js';
-import {
-  browserHeaders,
-  createTestAppWithMail,
-  insertMember,
-  sessionCookies,
-  type TestAppWithMail,
-} from '../../test/fixtures.js';
+import { createTestAppWithMail, memberWithSession, type TestAppWithMail } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
 const ORDER = { package: 'starter', method: 'card', country: 'NL', immediate_delivery: true } as const;
@@ -28,11 +22,7 @@ describe.each(TEST_DIALECTS)('repeat orders on %s', (dialect) => {
 
   const db = () => t.database.db;
 
-  async function newMember() {
-    const email = `repeat-${Math.random().toString(36).slice(2)}@example.test`;
-    const id = await insertMember(db(), t.siteId, { email, name: 'Rik', country: 'NL' });
-    return { id, email, headers: browserHeaders(await sessionCookies(db(), id)) };
-  }
+  const newMember = () => memberWithSession(db(), t.siteId, { name: 'Rik' });
 
   const balance = async (memberId: number) =>
     (await db().selectFrom('members').select('credits').where('id', '=', memberId).executeTakeFirstOrThrow()).credits;

@@ -9,7 +9,7 @@ import {
   type SpendingResponse,
 } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, insertMember, sessionCookies, type TestApp } from '../../test/fixtures.js';
+import { browserHeaders, createTestApp, memberWithSession, type TestApp } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
 const STARTER = { package: 'starter', method: 'card', country: 'NL', immediate_delivery: true } as const;
@@ -25,11 +25,7 @@ describe.each(TEST_DIALECTS)('spending limit on %s', (dialect) => {
 
   const db = () => t.database.db;
 
-  async function newMember() {
-    const email = `saver-${Math.random().toString(36).slice(2)}@example.test`;
-    const id = await insertMember(db(), t.siteId, { email, name: 'Sam', country: 'NL' });
-    return { id, headers: browserHeaders(await sessionCookies(db(), id)) };
-  }
+  const newMember = () => memberWithSession(db(), t.siteId, { name: 'Sam' });
 
   const spending = async (headers: Record<string, string>) => {
     const response = await t.app.inject({ url: SPENDING_PATH, headers });
