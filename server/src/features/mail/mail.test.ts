@@ -206,7 +206,7 @@ describe('mail templates', () => {
     for (const locale of LOCALES) expect(keysOf(MAIL_CATALOGUES[locale]).sort(), locale).toEqual(english);
   });
 
-  // Kinds that carry no link; the contact, complaint and receipt kinds also fill placeholders of their own.
+  // Kinds that carry no link; the contact, complaint, receipt and premium kinds also fill placeholders of their own.
   const LINKLESS: MailKind[] = [
     'account_deleted',
     'contact_request',
@@ -214,6 +214,9 @@ describe('mail templates', () => {
     'complaint_notice',
     'complaint_appeal',
     'receipt',
+    'premium_receipt',
+    'premium_cancel_not_found',
+    'premium_withdrawn',
   ];
   const KIND_VALUES = {
     reference: 'RV-ABCD2345',
@@ -235,6 +238,16 @@ describe('mail templates', () => {
     companyCountry: 'NL',
     kvk: '12345678',
     vatNumbers: 'NL000000000B01',
+    term: '3 months',
+    periodEnd: '28 February 2027',
+    renewal: '€16.95',
+    cancelUrl: 'https://liefdelater.test/cancel-contract',
+    renewalDate: '28 February 2027',
+    amount: '€16.95',
+    receivedAt: '28 November 2026, 10:00',
+    endDate: '28 February 2027',
+    refund: '€44.95',
+    paid: '€49.95',
   };
 
   describe.each(MAIL_KINDS)('%s', (kind) => {
@@ -259,6 +272,9 @@ describe('mail templates', () => {
         expect(mail.subject).toContain('42');
         for (const body of [mail.html, mail.text])
           for (const amount of ['€20.62', '€4.33', '€24.95']) expect(body).toContain(amount);
+      }
+      if (kind === 'premium_receipt' || kind === 'premium_reminder') {
+        for (const body of [mail.html, mail.text]) expect(body).toContain('€16.95');
       }
       if (kind === 'complaint_notice' || kind === 'complaint_appeal') {
         expect(mail.subject).toContain('RV-ABCD2345');
