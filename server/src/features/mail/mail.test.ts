@@ -214,6 +214,7 @@ describe('mail templates', () => {
     'complaint_notice',
     'complaint_appeal',
     'receipt',
+    'moderation_outcome',
   ];
   const KIND_VALUES = {
     reference: 'RV-ABCD2345',
@@ -235,6 +236,10 @@ describe('mail templates', () => {
     companyCountry: 'NL',
     kvk: '12345678',
     vatNumbers: 'NL000000000B01',
+    decision: 'a warning',
+    ground: 'spam (our terms: usage rules)',
+    detection: 'a report by another member',
+    outcome: 'the member was warned.',
   };
 
   describe.each(MAIL_KINDS)('%s', (kind) => {
@@ -259,6 +264,13 @@ describe('mail templates', () => {
         expect(mail.subject).toContain('42');
         for (const body of [mail.html, mail.text])
           for (const amount of ['€20.62', '€4.33', '€24.95']) expect(body).toContain(amount);
+      }
+      if (kind === 'moderation_statement') {
+        for (const body of [mail.html, mail.text]) {
+          for (const value of ['a warning', 'spam (our terms: usage rules)', 'a report by another member', LINK]) {
+            expect(body).toContain(value);
+          }
+        }
       }
       if (kind === 'complaint_notice' || kind === 'complaint_appeal') {
         expect(mail.subject).toContain('RV-ABCD2345');
