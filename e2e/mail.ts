@@ -33,3 +33,18 @@ export async function mailedLink(request: APIRequestContext, to: string, pattern
   }).toPass({ timeout: 15_000 });
   return link!;
 }
+
+/** The newest mail to this address whose subject matches, waiting for it to arrive. */
+export async function mailedWithSubject(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<{ subject: string; text: string }> {
+  let found: ReceivedMail | undefined;
+  await expect(async () => {
+    const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+    found = ((await response.json()) as ReceivedMail[]).reverse().find((mail) => subject.test(mail.subject));
+    expect(found, `a mail to ${to} with a subject like ${subject}`).toBeDefined();
+  }).toPass({ timeout: 15_000 });
+  return found!;
+}
