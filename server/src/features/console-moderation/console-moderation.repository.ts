@@ -2,6 +2,7 @@ import {
   MODERATION_CLAIM_IDLE_MS,
   MODERATION_MESSAGES_SHOWN,
   PRIORITY_CATEGORIES,
+  VALIDATION,
   type ModerationAction,
   type ModerationClaim,
   type ModerationDecision,
@@ -16,7 +17,7 @@ import { seenChange } from '../../db/member-changes.js';
 import { liftRestriction, restrictMember } from '../../db/member-restrictions.js';
 import { newModerationReference } from '../../db/moderation-queue.js';
 import type { Database, MemberRow } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, invalidInput } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 
 export const claimedByOther = (holder?: { id: number; name: string }) =>
@@ -106,6 +107,15 @@ const decisionOf = (row: DecisionRow): ModerationDecision => ({
   lifted_at: row.lifted_at,
 });
 
+/**
+ * Whether the action can decide the item: an appeal lets the decision stand or lifts it; anything
+ * else needs a member to act on, unless it is dismissed.
+ */
+function fits(action: ModerationAction, appeal: boolean, hasMember: boolean): boolean {
+  if (appeal) return action === 'dismiss' || action === 'reverse';
+  return action === 'dismiss' || (action !== 'reverse' && hasMember);
+}
+
 /** What a decision changes, and whom it tells, once stored. */
 export interface DecisionInput {
   action: ModerationAction;
@@ -133,6 +143,18 @@ export function createConsoleModerationRepository(db: Db) {
         join.onRef('cl.item_id', '=', 'i.id').on('cl.claimed_at', '>', liveSince(now)),
       )
       .leftJoin('staff as holder', 'holder.id', 'cl.staff_id');
+  }
+
+  /** Who holds a live claim on the item, with the item's site. */
+  function liveHolder(executor: Db, itemId: number, now: number) {
+    return executor
+      .selectFrom('moderation_claims as cl')
+      .innerJoin('staff as holder', 'holder.id', 'cl.staff_id')
+      .innerJoin('moderation_items as i', 'i.id', 'cl.item_id')
+      .select(['cl.staff_id', 'holder.name', 'i.site_id'])
+      .where('cl.item_id', '=', itemId)
+      .where('cl.claimed_at', '>', liveSince(now))
+      .executeTakeFirst();
   }
 
   function decisions(executor: Db) {
@@ -384,14 +406,7 @@ export function createConsoleModerationRepository(db: Db) {
     /** Lets go of the caller's claim; nothing to release (lapsed, another tab) is fine. */
     async release(actor: AuditActor, itemId: number, now: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const held = await trx
-          .selectFrom('moderation_claims as cl')
-          .innerJoin('staff as holder', 'holder.id', 'cl.staff_id')
-          .innerJoin('moderation_items as i', 'i.id', 'cl.item_id')
-          .select(['cl.staff_id', 'holder.name', 'i.site_id'])
-          .where('cl.item_id', '=', itemId)
-          .where('cl.claimed_at', '>', liveSince(now))
-          .executeTakeFirst();
+        const held = await liveHolder(trx, itemId, now);
         if (!held) return;
         if (held.staff_id !== actor.staffId) throw claimedByOther({ id: held.staff_id, name: held.name });
         await trx.deleteFrom('moderation_claims').where('item_id', '=', itemId).execute();
@@ -436,13 +451,7 @@ export function createConsoleModerationRepository(db: Db) {
           if (!exists) throw new AppError(404, 'not_found', 'There is no such item.');
           throw itemDecided();
         }
-        const claim = await trx
-          .selectFrom('moderation_claims as cl')
-          .innerJoin('staff as holder', 'holder.id', 'cl.staff_id')
-          .select(['cl.staff_id', 'holder.name'])
-          .where('cl.item_id', '=', itemId)
-          .where('cl.claimed_at', '>', liveSince(now))
-          .executeTakeFirst();
+        const claim = await liveHolder(trx, itemId, now);
         if (!claim) throw claimRequired();
         if (claim.staff_id !== actor.staffId) throw claimedByOther({ id: claim.staff_id, name: claim.name });
 
@@ -457,6 +466,9 @@ export function createConsoleModerationRepository(db: Db) {
         if (appealed && appealed.staff_id === actor.staffId) throw ownDecision();
 
         const memberId = await memberIdOf(trx, itemId);
+        if (!fits(input.action, closed.source === 'appeal', memberId !== null)) {
+          throw invalidInput({ action: VALIDATION.choice });
+        }
         const decisionId = await insertDecision(trx, {
           item_id: itemId,
           site_id: closed.site_id,

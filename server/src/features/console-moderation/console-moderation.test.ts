@@ -317,8 +317,25 @@ describe.each(TEST_DIALECTS)('the moderation queue on %s', (dialect) => {
     expect(statement.text).toContain(`/complaints?kind=appeal&decision=${decision.reference}`);
 
     const outcome = await t.smtp.waitForMail(reporter.email);
-    expect(outcome.subject).toContain('Unsere Entscheidung');
+    expect(outcome.subject).toContain('unsere Entscheidung');
     expect(outcome.text).toContain('das Konto wurde dauerhaft geschlossen');
+  });
+
+  it('refuses a decision that does not fit the item, and leaves it open', async () => {
+    const nobody = await item();
+    await claim(nobody);
+    const ban = await decideAccount(nobody, { action: 'ban', reason: 'fraud' });
+    expect(ban.statusCode).toBe(400);
+    expect(ban.json().error.fields).toEqual({ action: 'validation.choice_invalid' });
+    const reverse = await decideAccount(nobody, { action: 'reverse', reason: 'no_violation' });
+    expect(reverse.statusCode).toBe(400);
+    const stored = await db()
+      .selectFrom('moderation_items')
+      .select('status')
+      .where('id', '=', nobody)
+      .executeTakeFirst();
+    expect(stored?.status).toBe('open');
+    expect((await decide(nobody, { action: 'dismiss', reason: 'no_violation' })).statusCode).toBe(200);
   });
 
   it('refuses a second decision on a decided item', async () => {

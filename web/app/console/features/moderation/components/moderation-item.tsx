@@ -14,8 +14,9 @@ import {
   releaseItem,
   unbanMember,
 } from '../api/moderation-calls';
-import { moderationFailureOf, type ModerationNotice } from '../lib/moderation-failure';
+import { moderationFailureOf } from '../lib/moderation-failure';
 import { DecisionForm } from './decision-form';
+import { NoticeStatus, type ConsoleNotice } from '../../../components/notice-status';
 
 /** One item with everything needed to decide it beside it, its claim, and the decision. */
 export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; lifts: boolean }) {
@@ -23,7 +24,7 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
   const queryClient = useQueryClient();
   const reconfirmed = useReconfirmed();
   const detail = useQuery(moderationItemQueryOptions(id));
-  const [notice, setNotice] = useState<ModerationNotice | null>(null);
+  const [notice, setNotice] = useState<ConsoleNotice | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
   const failed = (error: unknown) => {
     setNotice(moderationFailureOf(error));
@@ -90,11 +91,7 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
           </div>
         ) : null}
       </div>
-      <div role="status" aria-live="polite">
-        {notice ? (
-          <p className="rounded border border-line bg-surface-muted p-2">{t(notice.key, notice.values)}</p>
-        ) : null}
-      </div>
+      <NoticeStatus notice={notice} />
 
       <ItemFacts detail={detail.data} />
 

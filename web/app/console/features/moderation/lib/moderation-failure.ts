@@ -1,14 +1,9 @@
 import { ApiError } from '../../../../lib/api-client';
+import type { ConsoleNotice } from '../../../components/notice-status';
 import { ReconfirmCancelled } from '../../../components/reconfirm';
 
-/** What the moderation screen tells the moderator, as a catalogue key and its values. */
-export interface ModerationNotice {
-  key: string;
-  values?: Record<string, string>;
-}
-
 /** Says why the server refused a moderation action, in the moderator's words. */
-export function moderationFailureOf(error: unknown): ModerationNotice {
+export function moderationFailureOf(error: unknown): ConsoleNotice {
   if (error instanceof ReconfirmCancelled) return { key: 'console.reconfirm.cancelled' };
   const body = error instanceof ApiError ? error.body?.error : undefined;
   switch (body?.code) {
