@@ -81,6 +81,7 @@ export function DecisionForm({
   return (
     <form
       onSubmit={submit}
+      noValidate
       aria-labelledby="moderation-decide-title"
       className="space-y-3 rounded border border-line p-3"
     >
