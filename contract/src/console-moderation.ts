@@ -204,6 +204,11 @@ export const AccountDecisionRequestSchema = z.discriminatedUnion(
 );
 export type AccountDecisionRequest = z.infer<typeof AccountDecisionRequestSchema>;
 
+/** POST /api/console/moderation/items/:id/claim */
+export const ModerationClaimResponseSchema = z.object({ claim: ModerationClaimSchema });
+/** DELETE /api/console/moderation/items/:id/claim: nothing to let go of (lapsed, another tab) is fine too. */
+export const ModerationReleaseResponseSchema = z.object({ released: z.literal(true) });
+
 export const ModerationDecisionResponseSchema = z.object({ decision: ModerationDecisionSchema });
 
 /** POST /api/console/moderation/members/:id/unban (admins): the member's ban or suspension ends now. */

@@ -8,12 +8,12 @@ import {
   ModerationMemberParamsSchema,
   ModerationQueueQuerySchema,
   ModerationQueueResponseSchema,
-  ModerationClaimSchema,
+  ModerationClaimResponseSchema,
+  ModerationReleaseResponseSchema,
   UnbanResponseSchema,
 } from '@rendezvous/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
@@ -164,7 +164,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
     `${CONSOLE_MODERATION_PATH}/items/:id/claim`,
     {
       config: MODERATE,
-      schema: { params: ModerationItemParamsSchema, response: { 200: z.object({ claim: ModerationClaimSchema }) } },
+      schema: { params: ModerationItemParamsSchema, response: { 200: ModerationClaimResponseSchema } },
     },
     async (request) => ({ claim: await moderation.claim(actorOf(request), request.params.id, Date.now()) }),
   );
@@ -173,7 +173,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
     `${CONSOLE_MODERATION_PATH}/items/:id/claim`,
     {
       config: MODERATE,
-      schema: { params: ModerationItemParamsSchema, response: { 200: z.object({ released: z.literal(true) }) } },
+      schema: { params: ModerationItemParamsSchema, response: { 200: ModerationReleaseResponseSchema } },
     },
     async (request) => {
       await moderation.release(actorOf(request), request.params.id, Date.now());

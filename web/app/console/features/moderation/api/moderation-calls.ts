@@ -1,6 +1,7 @@
 import {
   CONSOLE_MODERATION_PATH,
-  ModerationClaimSchema,
+  ModerationClaimResponseSchema,
+  ModerationReleaseResponseSchema,
   ModerationDecisionResponseSchema,
   ModerationItemDetailSchema,
   ModerationQueueResponseSchema,
@@ -10,7 +11,6 @@ import {
   type ModerationQueueQuery,
 } from '@rendezvous/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../../lib/api-client';
 import { CONSOLE_QUERY_KEY } from '../../../lib/console-session';
 
@@ -46,10 +46,10 @@ export function moderationItemQueryOptions(id: number) {
 }
 
 export const claimItem = (id: number) =>
-  apiRequest('POST', itemPath(id, '/claim'), z.object({ claim: ModerationClaimSchema }), { body: {} });
+  apiRequest('POST', itemPath(id, '/claim'), ModerationClaimResponseSchema, { body: {} });
 
 export const releaseItem = (id: number) =>
-  apiRequest('DELETE', itemPath(id, '/claim'), z.object({ released: z.literal(true) }));
+  apiRequest('DELETE', itemPath(id, '/claim'), ModerationReleaseResponseSchema);
 
 export const decideItem = (id: number, body: ItemDecisionRequest) =>
   apiRequest('POST', itemPath(id, '/decide'), ModerationDecisionResponseSchema, { body });
