@@ -1,7 +1,7 @@
 import type { ModerationQueueResponse } from '@rendezvous/contract';
 import { createConsoleAdmin, firstLogin, staffContext, unique } from './console';
 import { en, expect, test } from './fixtures';
-import { mailedWithSubject } from './mail';
+import { mailWithSubject } from './mail';
 import { csrfHeaders, secondPage, signUpConfirmed } from './members';
 import { TEST_ENV } from './playwright.config';
 
@@ -58,7 +58,7 @@ test('a moderator bans a reported member from the queue: the member next sees th
   await reported.goto('/members');
   await expect(reported).toHaveURL(/\/pages\/ban$/);
 
-  const outcome = await mailedWithSubject(reporter.request, rita.email, new RegExp(item.reference));
+  const outcome = await mailWithSubject(reporter.request, rita.email, new RegExp(item.reference));
   expect(outcome.text).toContain('the account was closed for good');
 
   await Promise.all([context.close(), reporter.context().close(), reported.context().close()]);

@@ -16,6 +16,11 @@ function links(mail: ReceivedMail): string[] {
   return [...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
 }
 
+async function mailsTo(request: APIRequestContext, to: string): Promise<ReceivedMail[]> {
+  const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
 /**
  * The link in the newest mail to this address that matches the pattern, waiting for the
  * mail to arrive: the site sends it just after the call that causes it has answered.
@@ -23,9 +28,7 @@ function links(mail: ReceivedMail): string[] {
 export async function mailedLink(request: APIRequestContext, to: string, pattern: RegExp): Promise<string> {
   let link: string | undefined;
   await expect(async () => {
-    const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
-    const mails = (await response.json()) as ReceivedMail[];
-    link = mails
+    link = (await mailsTo(request, to))
       .reverse()
       .flatMap(links)
       .find((href) => pattern.test(href));
@@ -34,17 +37,12 @@ export async function mailedLink(request: APIRequestContext, to: string, pattern
   return link!;
 }
 
-/** The newest mail to this address whose subject matches, waiting for it to arrive. */
-export async function mailedWithSubject(
-  request: APIRequestContext,
-  to: string,
-  subject: RegExp,
-): Promise<{ subject: string; text: string }> {
-  let found: ReceivedMail | undefined;
+/** The newest mail to this address whose subject matches, waiting for it as `mailedLink` does. */
+export async function mailWithSubject(request: APIRequestContext, to: string, subject: RegExp): Promise<ReceivedMail> {
+  let mail: ReceivedMail | undefined;
   await expect(async () => {
-    const response = await request.get(`http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/messages?to=${encodeURIComponent(to)}`);
-    found = ((await response.json()) as ReceivedMail[]).reverse().find((mail) => subject.test(mail.subject));
-    expect(found, `a mail to ${to} with a subject like ${subject}`).toBeDefined();
+    mail = (await mailsTo(request, to)).reverse().find((candidate) => subject.test(candidate.subject));
+    expect(mail, `a mail to ${to} with a subject like ${subject}`).toBeDefined();
   }).toPass({ timeout: 15_000 });
-  return found!;
+  return mail!;
 }
