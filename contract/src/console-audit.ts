@@ -35,10 +35,22 @@ export const AUDIT_ACTIONS = [
   'snippet.update',
   'snippet.delete',
   'settings.update',
+  'moderation.claim',
+  'moderation.release',
+  'moderation.decide',
+  'moderation.lift',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['staff', 'member', 'persona', 'conversation', 'snippet', 'site'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'staff',
+  'member',
+  'persona',
+  'conversation',
+  'snippet',
+  'site',
+  'moderation_item',
+] as const;
 export const AuditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
 export type AuditTargetType = z.infer<typeof AuditTargetTypeSchema>;
 

@@ -28,6 +28,10 @@ export const CONSOLE_PERMISSIONS = [
   'snippets.manage',
   /** Change a site's console settings (answer-time target, claim idle time). */
   'settings.manage',
+  /** Work the moderation queue: claim items and decide them, bans and suspensions included. */
+  'moderation.decide',
+  /** Lift a ban or suspension outside an appeal. */
+  'moderation.lift',
 ] as const;
 export const ConsolePermissionSchema = z.enum(CONSOLE_PERMISSIONS);
 export type ConsolePermission = z.infer<typeof ConsolePermissionSchema>;
@@ -38,6 +42,7 @@ const SUPERVISOR_PERMISSIONS: readonly ConsolePermission[] = [
   'inbox.supervise',
   'personas.manage',
   'snippets.manage',
+  'moderation.decide',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsolePermission[]>> = {

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'spending_blocked',
   'spending_limit_reached',
   'premium_running',
+  'own_decision',
+  'item_decided',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

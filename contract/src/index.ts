@@ -10,6 +10,7 @@ export * from './complaints.js';
 export * from './console-audit.js';
 export * from './console-auth.js';
 export * from './console-inbox.js';
+export * from './console-moderation.js';
 export * from './console-personas.js';
 export * from './console-staff.js';
 export * from './console.js';

@@ -35,6 +35,9 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** An account's state; `retired` is a fictional profile taken out of service (console personas). */
-export const MemberStatusSchema = z.enum(['not_confirmed', 'active', 'deleted', 'banned', 'retired']);
+/**
+ * An account's state; `retired` is a fictional profile taken out of service (console personas),
+ * `suspended` a member banned for a while (console moderation), until `suspended_until`.
+ */
+export const MemberStatusSchema = z.enum(['not_confirmed', 'active', 'deleted', 'banned', 'retired', 'suspended']);
 export type MemberStatus = z.infer<typeof MemberStatusSchema>;

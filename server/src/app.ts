@@ -24,6 +24,8 @@ import { createStaffSessionsRepository } from './platform/staff/staff-sessions.r
 import { createTotpSecretBox } from './platform/staff/totp-secret.js';
 import { consoleAuditRoutes } from './features/console-audit/console-audit.routes.js';
 import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
+import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
+import { consoleModerationRoutes } from './features/console-moderation/console-moderation.routes.js';
 import { consoleStaffRoutes } from './features/console-staff/console-staff.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -350,6 +352,17 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(consoleStaffRoutes, { db });
   await app.register(consoleAuditRoutes, { db });
+  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl });
+  // Tests lift suspensions themselves, at the moment they choose.
+  if (config.env !== 'test') {
+    const suspensions = setInterval(() => {
+      liftEndedSuspensions(db, Date.now()).catch((error: unknown) =>
+        app.log.error({ err: error }, 'lifting ended suspensions failed'),
+      );
+    }, SUSPENSION_CHECK_INTERVAL_MS);
+    suspensions.unref();
+    app.addHook('onClose', async () => clearInterval(suspensions));
+  }
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route for ${request.method} ${request.url.split('?')[0]}`);
@@ -358,6 +371,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   if (deps.web !== false) {
     await app.register(webRoutes, {
       db,
+      sessions,
+      cookie: cookieOptions,
       catalogues,
       webBuildDir: config.webBuildDir,
       devTools: dev,

@@ -19,6 +19,7 @@ interface ConsoleCall {
 const EVERYONE = STAFF_ROLES;
 const ADMINS: readonly StaffRole[] = ['admin'];
 const SUPERVISORS: readonly StaffRole[] = ['admin', 'supervisor'];
+const MODERATORS: readonly StaffRole[] = ['admin', 'supervisor'];
 
 /**
  * Every console call and who may make it. A call the router serves under /api/console/ that is
@@ -74,6 +75,18 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
   'PUT /api/console/personas/:id/main-image': { access: 'staff', roles: SUPERVISORS, answer: 400 },
   'PUT /api/console/personas/:id/image-order': { access: 'staff', roles: SUPERVISORS, answer: 400 },
   'DELETE /api/console/personas/:id/images/:imageId': { access: 'staff', roles: SUPERVISORS, answer: 404 },
+  'GET /api/console/moderation/items': { access: 'staff', roles: MODERATORS, answer: 200 },
+  'GET /api/console/moderation/items/:id': { access: 'staff', roles: MODERATORS, answer: 404 },
+  'POST /api/console/moderation/items/:id/claim': { access: 'staff', roles: MODERATORS, answer: 404 },
+  'DELETE /api/console/moderation/items/:id/claim': { access: 'staff', roles: MODERATORS, answer: 200 },
+  'POST /api/console/moderation/items/:id/decide': { access: 'staff', roles: MODERATORS, answer: 400 },
+  'POST /api/console/moderation/items/:id/decide-account': {
+    access: 'staff',
+    roles: MODERATORS,
+    answer: 400,
+    reconfirm: true,
+  },
+  'POST /api/console/moderation/members/:id/unban': { access: 'staff', roles: ADMINS, answer: 404, reconfirm: true },
 };
 
 const UNKNOWN_ID = '999999';

@@ -3,7 +3,10 @@ import type {
   DiscountKind,
   DiscountPurpose,
   MemberStatus,
+  ModerationAction,
   ModerationCategory,
+  ModerationItemStatus,
+  ModerationReason,
   ModerationSource,
   OrderState,
   PaymentMethod,
@@ -36,8 +39,13 @@ export interface RegionsTable {
 export type { MemberStatus };
 
 /** Members in these states are gone for everyone else: nothing reaches them, and they reach no one. */
-export const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned', 'retired'];
+export const GONE_STATUSES: readonly MemberStatus[] = ['deleted', 'banned', 'retired', 'suspended'];
 export const isGone = (status: MemberStatus) => GONE_STATUSES.includes(status);
+/**
+ * Members a moderator banned or suspended (console-moderation): gone, and also left out of other
+ * members' chat lists, where a deleted member stays as "no longer available" (issue 18).
+ */
+export const RESTRICTED_STATUSES: readonly MemberStatus[] = ['banned', 'suspended'];
 /**
  * A member who has not confirmed their address uses the site, but to everyone else they are as
  * good as gone until they confirm: nobody could answer them, so nobody reaches them (issue #12).
@@ -98,6 +106,8 @@ export interface MembersTable {
   monthly_spending_limit_pending_at: number | null;
   /** Premium's benefits apply until this moment (a paid term's end); null: never premium. */
   premium_until: number | null;
+  /** While `status` is `suspended`: when the suspension ends (db/member-restrictions.ts lifts it). */
+  suspended_until: number | null;
 }
 
 export interface MemberSearchesTable {
@@ -265,8 +275,39 @@ export interface ModerationItemsTable {
   reporter_language: string | null;
   /** 1 when the reporter confirmed the notice is made in good faith (DSA Art. 16(2)(d)). */
   good_faith: Generated<number>;
-  status: Generated<string>;
+  status: Generated<ModerationItemStatus>;
   created_at: number;
+  /** For an appeal: the decision appealed against, when the reference the member gave is one. */
+  appealed_decision_id: number | null;
+  /** The decision that closed the item. */
+  decision_id: number | null;
+}
+
+/** One decision on a moderation item (console-moderation), the record behind its statement of reasons. */
+export interface ModerationDecisionsTable {
+  id: Generated<number>;
+  /** `RV-` and eight characters, as item references: quoted in the statement of reasons and an appeal. */
+  reference: string;
+  item_id: number;
+  site_id: number;
+  /** The member decided about; null when the item named nobody (a dismissed notice). */
+  member_id: number | null;
+  staff_id: number;
+  action: ModerationAction;
+  reason: ModerationReason;
+  note: string | null;
+  /** For a suspension: when it ends. */
+  until: number | null;
+  created_at: number;
+  /** When an appeal or an admin lifted the decision's restriction. */
+  lifted_at: number | null;
+}
+
+/** Who is deciding an item now: one holder, as conversation_claims (docs/decisions/011). */
+export interface ModerationClaimsTable {
+  item_id: number;
+  staff_id: number;
+  claimed_at: number;
 }
 
 export interface PushSubscriptionsTable {
@@ -570,6 +611,8 @@ export interface Database {
   notifications: NotificationsTable;
   blocks: BlocksTable;
   moderation_items: ModerationItemsTable;
+  moderation_decisions: ModerationDecisionsTable;
+  moderation_claims: ModerationClaimsTable;
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;
   lander_visits: LanderVisitsTable;

@@ -22,6 +22,9 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       route('console/inbox', 'console/routes/inbox.tsx', { id: 'console-inbox' }),
       route('console/inbox/conversations/:conversation', 'console/routes/inbox.tsx', { id: 'console-inbox-open' }),
       route('console/inbox/supervision', 'console/routes/supervision.tsx', { id: 'console-supervision' }),
+      // The moderation queue (issue 18): reports, notices and appeals, one item open beside it.
+      route('console/moderation', 'console/routes/moderation.tsx', { id: 'console-moderation' }),
+      route('console/moderation/items/:item', 'console/routes/moderation.tsx', { id: 'console-moderation-open' }),
     ]),
   ]),
 ];

@@ -13,8 +13,8 @@ export async function emailStatus(
   if (!EmailSchema.safeParse(email).success) return 'invalid';
   const status = await accounts.statusOfEmail(siteId, email);
   if (!status) return 'new';
-  // A banned address is told only that it cannot be used, not why; a retired persona's was never a person's.
-  return status === 'banned' || status === 'retired' ? 'invalid' : status;
+  // A banned or suspended address is told only that it cannot be used, not why; a retired persona's was never a person's.
+  return status === 'banned' || status === 'suspended' || status === 'retired' ? 'invalid' : status;
 }
 
 /** Proof that this server checked this address for this site; the sign-up may echo it back. */

@@ -1,7 +1,7 @@
 import type { ChatListItem, ChatMessage, ChatProfile } from '@rendezvous/contract';
 import { blockedEitherWay, isBlockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
-import { isGone, isReachable, UNCONFIRMED_STATUS, type MemberStatus } from '../../db/schema.js';
+import { isGone, isReachable, RESTRICTED_STATUSES, UNCONFIRMED_STATUS, type MemberStatus } from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -129,7 +129,7 @@ export function createChatsRepository(db: Db) {
         ])
         .where('mine.member_id', '=', memberId)
         .where('mine.removed', '=', 0)
-        .where('other.status', '!=', UNCONFIRMED_STATUS)
+        .where('other.status', 'not in', [UNCONFIRMED_STATUS, ...RESTRICTED_STATUSES])
         .orderBy('mine.updated_at', 'desc')
         .orderBy('mine.conversation_id', 'desc')
         .execute();

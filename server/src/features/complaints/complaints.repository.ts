@@ -26,6 +26,16 @@ export function createComplaintsRepository(db: Db) {
       return (await query.executeTakeFirst())?.conversation_id ?? null;
     },
 
+    /** The decision of this site an appeal names by its reference, with the member it was about. */
+    async decisionOf(siteId: number, reference: string) {
+      return db
+        .selectFrom('moderation_decisions')
+        .select(['id', 'member_id'])
+        .where('site_id', '=', siteId)
+        .where('reference', '=', reference.trim().toUpperCase())
+        .executeTakeFirst();
+    },
+
     /** Files the notice or appeal and answers its reference. */
     file(item: NewModerationItem): Promise<string> {
       return addToModerationQueue(db, item);

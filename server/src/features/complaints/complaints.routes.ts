@@ -89,11 +89,18 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
     };
   }
 
-  function appealItem(appeal: ComplaintAppeal): QueueItem {
+  /**
+   * An appeal keeps the reference as typed; when it is one of this site's decisions, the item links
+   * it and its member, so the console shows the decision and keeps its moderator from deciding.
+   */
+  async function appealItem(request: FastifyRequest, appeal: ComplaintAppeal): Promise<QueueItem> {
+    const decision = await complaints.decisionOf(request.site.id, appeal.decision);
     return {
       source: 'appeal',
       subject: 'decision',
       location: appeal.decision,
+      appealed_decision_id: decision?.id ?? null,
+      reported_member_id: decision?.member_id ?? null,
       category: null,
       explanation: appeal.explanation,
       reporter_email: appeal.email,
@@ -113,7 +120,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<ComplaintsRoutesOptions> = 
       const { site, member, body } = request;
       // The language the form was shown in, to confirm and later answer in it.
       const language = isLocale(body.language) ? body.language : site.config.domain_language;
-      const item = body.kind === 'notice' ? await noticeItem(request, body) : appealItem(body);
+      const item = body.kind === 'notice' ? await noticeItem(request, body) : await appealItem(request, body);
       const reference = await complaints.file({
         ...item,
         site_id: site.id,

@@ -217,6 +217,7 @@ describe('mail templates', () => {
     'premium_receipt',
     'premium_cancel_not_found',
     'premium_withdrawn',
+    'moderation_outcome',
   ];
   const KIND_VALUES = {
     reference: 'RV-ABCD2345',
@@ -248,6 +249,10 @@ describe('mail templates', () => {
     endDate: '28 February 2027',
     refund: '€44.95',
     paid: '€49.95',
+    decision: 'a warning',
+    ground: 'spam (our terms: usage rules)',
+    detection: 'a report by another member',
+    outcome: 'the member was warned.',
   };
 
   describe.each(MAIL_KINDS)('%s', (kind) => {
@@ -275,6 +280,13 @@ describe('mail templates', () => {
       }
       if (kind === 'premium_receipt' || kind === 'premium_reminder') {
         for (const body of [mail.html, mail.text]) expect(body).toContain('€16.95');
+      }
+      if (kind === 'moderation_statement') {
+        for (const body of [mail.html, mail.text]) {
+          for (const value of ['a warning', 'spam (our terms: usage rules)', 'a report by another member', LINK]) {
+            expect(body).toContain(value);
+          }
+        }
       }
       if (kind === 'complaint_notice' || kind === 'complaint_appeal') {
         expect(mail.subject).toContain('RV-ABCD2345');

@@ -14,7 +14,8 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import { declareAccessInScope } from '../../plugins/session.js';
+import { clearSessionCookie, declareAccessInScope, type SessionCookieOptions } from '../../plugins/session.js';
+import { SESSION_COOKIE, type SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { loadUser } from '../../platform/sessions/user.js';
 import type { Catalogues } from '../../platform/i18n/catalogues.js';
 import { detectLocale } from '../../platform/i18n/detect-locale.js';
@@ -29,8 +30,13 @@ export interface WebServerEntry {
   buildId?: string;
 }
 
+/** Where a banned or suspended member's next page request goes (the spec's ban page). */
+export const BAN_PAGE_PATH = '/pages/ban';
+
 export interface WebRoutesOptions {
   db: Db;
+  sessions: SessionsRepository;
+  cookie: SessionCookieOptions;
   catalogues: Catalogues;
   webBuildDir: string;
   devTools: boolean;
@@ -143,6 +149,16 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
         ? (parseLanderSlug(slug)?.locale ?? request.site.config.domain_language)
         : detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], options.allowPseudo);
     const page = /^\/*console(\/|$)/.test(request.params['*']) ? 'console' : 'members';
+    const token = request.cookies[SESSION_COOKIE];
+    if (
+      page === 'members' &&
+      !request.member &&
+      token &&
+      (await options.sessions.takeRestricted(token, request.site.id))
+    ) {
+      clearSessionCookie(reply, options.cookie);
+      return reply.redirect(BAN_PAGE_PATH, 303);
+    }
     const web: WebContext = {
       settings: request.settings,
       user: request.member

@@ -9,6 +9,9 @@ import {
   PASSWORD_RESET_LINK_TTL_MS,
   SafeHtml,
   type Locale,
+  type ModerationAction,
+  type ModerationReason,
+  type ModerationSource,
 } from '@rendezvous/contract';
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
@@ -35,6 +38,8 @@ export const MAIL_KINDS = [
   'premium_cancelled',
   'premium_cancel_not_found',
   'premium_withdrawn',
+  'moderation_statement',
+  'moderation_outcome',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -48,8 +53,17 @@ interface KindTexts {
   closing: string;
 }
 
+/** The words a moderation mail is made of, by decision, reason and how the item came in. */
+interface ModerationTexts {
+  decisions: Record<'warn' | 'hide' | 'suspend' | 'ban', string>;
+  outcomes: Record<ModerationAction | 'upheld', string>;
+  detection: Record<ModerationSource, string>;
+  reasons: Record<ModerationReason, string>;
+}
+
 export type MailCatalogue = {
   common: { greeting: string; link_fallback: string; signoff: string; team: string; support: string };
+  moderation: ModerationTexts;
 } & Record<MailKind, KindTexts>;
 
 export const MAIL_CATALOGUES: Record<Locale, MailCatalogue> = { en, nl, de, it, fr, es, pl };
@@ -75,6 +89,9 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   premium_cancelled: { required: true, ttlMs: 0 },
   premium_cancel_not_found: null,
   premium_withdrawn: null,
+  // The appeal form: a link that does not expire, so no expiry line.
+  moderation_statement: { required: true, ttlMs: 0 },
+  moderation_outcome: null,
 };
 
 export interface MailContext {
@@ -152,6 +169,31 @@ const SANS = 'Arial, Helvetica, sans-serif';
 
 const paragraph = (html: string, style = '') => `<p style="margin:0 0 16px;${style}">${html}</p>`;
 const lastParagraph = (html: string) => `<p style="margin:0;">${html}</p>`;
+
+/** What a moderation decision is, in words of `locale`: the values of the statement of reasons and the outcome mail. */
+export function moderationWords(
+  locale: string,
+  decision: { action: ModerationAction; reason: ModerationReason; until: number | null; createdAt: number },
+  source: ModerationSource,
+  /** The member's own time zone, so the end of a suspension reads as their clock shows it. */
+  timeZone = 'UTC',
+): { decision: string; outcome: string; upheld: string; ground: string; detection: string } {
+  const language = mailLocale(locale);
+  const texts = MAIL_CATALOGUES[language].moderation;
+  const until = decision.until ?? decision.createdAt;
+  const values = {
+    days: formatDuration(Math.round((until - decision.createdAt) / DAY_MS) * DAY_MS, language),
+    until: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(until),
+  };
+  const action = decision.action;
+  return {
+    decision: action === 'dismiss' || action === 'reverse' ? '' : fill(texts.decisions[action], values, false),
+    outcome: texts.outcomes[action],
+    upheld: texts.outcomes.upheld,
+    ground: texts.reasons[decision.reason],
+    detection: texts.detection[source],
+  };
+}
 
 /** One mail in the member's language: the same words as HTML (a button) and as plain text (the bare URL). */
 export function renderMail(kind: MailKind, context: MailContext): RenderedMail {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { precompiled } from '../../db/precompiled.js';
-import type { MemberRow } from '../../db/schema.js';
+import { RESTRICTED_STATUSES, type MemberRow } from '../../db/schema.js';
 import { ACTIVITY_TOUCH_INTERVAL_MS, touchActivity } from '../../db/search-rank.js';
 
 export const SESSION_COOKIE = 'rv_session';
@@ -46,6 +46,25 @@ export function createSessionsRepository(db: Db) {
         await touchActivity(db, member.id);
       }
       return member;
+    },
+
+    /**
+     * Whether the token's session was ended by a ban or suspension of its member (db/member-restrictions.ts
+     * keeps such sessions, expired, for this question). Asking ends it for good: the member is told once.
+     */
+    async takeRestricted(token: string, siteId: number): Promise<boolean> {
+      const tokenHash = hashToken(token);
+      const found = await db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        .select('sessions.id')
+        .where('sessions.id', '=', tokenHash)
+        .where('members.site_id', '=', siteId)
+        .where('members.status', 'in', RESTRICTED_STATUSES)
+        .executeTakeFirst();
+      if (!found) return false;
+      await db.deleteFrom('sessions').where('id', '=', tokenHash).execute();
+      return true;
     },
 
     /** Ends every session of a member, e.g. after a password change. */

@@ -27,6 +27,12 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
     description: 'console.inbox.supervision.home',
   },
   {
+    to: '/console/moderation',
+    label: 'console.moderation.nav',
+    permission: 'moderation.decide',
+    description: 'console.moderation.home',
+  },
+  {
     to: '/console/staff',
     label: 'console.nav.staff',
     permission: 'staff.manage',

@@ -20,6 +20,7 @@ import { useInboxLiveUpdates } from '../lib/use-inbox-live-updates';
 import { ConversationWorkspace } from './conversation-workspace';
 import { QueuePanel } from './queue-panel';
 import { WorkspaceTabs, type WorkspaceTab } from './workspace-tabs';
+import { NoticeStatus } from '../../../components/notice-status';
 
 // Opened on demand: most of a shift is spent in the queue and the composer.
 const ShortcutHelp = lazy(() => import('./shortcut-help').then((module) => ({ default: module.ShortcutHelp })));
@@ -174,12 +175,7 @@ export function InboxScreen({ me, open, supervises }: { me: ConsoleMe; open: num
           </Button>
         </div>
       </div>
-      {/* Present from the first render, so what appears later is read out. */}
-      <div role="status" aria-live="polite">
-        {notice ? (
-          <p className="rounded border border-line bg-surface-muted p-2">{t(notice.key, notice.values)}</p>
-        ) : null}
-      </div>
+      <NoticeStatus notice={notice} />
 
       <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <QueuePanel

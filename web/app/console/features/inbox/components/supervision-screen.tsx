@@ -21,6 +21,7 @@ import { inboxFailureOf, type InboxNotice } from '../lib/inbox-failure';
 import { useInboxLiveUpdates } from '../lib/use-inbox-live-updates';
 import { clockOffsetOf, formatWait, useTickingNow } from '../lib/wait-time';
 import { WaitClock } from './wait-clock';
+import { NoticeStatus } from '../../../components/notice-status';
 
 /** The windows a supervisor looks back over, in hours. */
 const WINDOWS_HOURS = [1, 8, STATS_DEFAULT_HOURS, 24 * 7] as const;
@@ -94,11 +95,7 @@ export function SupervisionScreen({ me }: { me: ConsoleMe }) {
           }))}
         />
       </div>
-      <div role="status" aria-live="polite">
-        {notice ? (
-          <p className="rounded border border-line bg-surface-muted p-2">{t(notice.key, notice.values)}</p>
-        ) : null}
-      </div>
+      <NoticeStatus notice={notice} />
 
       <LoadState query={stats} />
       {stats.isSuccess ? (

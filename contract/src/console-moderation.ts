@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { MODERATION_CATEGORIES, MODERATION_SOURCES } from './complaints.js';
+import { COMPLAINT_SUBJECTS } from './complaint-fields.js';
+import { ConsoleSiteSchema } from './console-auth.js';
+import { MemberStatusSchema } from './user.js';
+import { VALIDATION } from './validation.js';
+
+/** The console's moderation calls (issue 18): the one queue of docs/decisions/008 and its decisions. */
+export const CONSOLE_MODERATION_PATH = '/api/console/moderation';
+
+/** Categories decided before anything older: a child or a trafficked person may be at risk now. */
+export const PRIORITY_CATEGORIES = [
+  'minor',
+  'trafficking',
+] as const satisfies readonly (typeof MODERATION_CATEGORIES)[number][];
+
+/**
+ * What a moderator can decide about an item. `reverse` answers an appeal by lifting the decision
+ * appealed against; `dismiss` on an appeal lets that decision stand.
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'warn', 'hide', 'suspend', 'ban', 'reverse'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** Decisions about the account itself: they ask for the two-factor code again (`/decide-account`). */
+export const ACCOUNT_ACTIONS = ['suspend', 'ban', 'reverse'] as const satisfies readonly ModerationAction[];
+export const ITEM_ACTIONS = ['dismiss', 'warn', 'hide'] as const satisfies readonly ModerationAction[];
+
+/**
+ * The grounds a decision can give, each naming the rule or law it rests on in the statement of
+ * reasons (DSA Art. 17(3)(d)). One list for every site until sites get their own.
+ */
+export const MODERATION_REASONS = [
+  'no_violation',
+  'minor',
+  'trafficking',
+  'illegal',
+  'harassment',
+  'fraud',
+  'spam',
+  'fake',
+  'privacy',
+  'intellectual_property',
+  'contact_details',
+] as const;
+export const ModerationReasonSchema = z.enum(MODERATION_REASONS, VALIDATION.choice);
+export type ModerationReason = z.infer<typeof ModerationReasonSchema>;
+
+export const SUSPEND_DAYS_MIN = 1;
+export const SUSPEND_DAYS_MAX = 365;
+
+/** A moderator's claim on an item lapses after this long without a decision (as an inbox claim does). */
+export const MODERATION_CLAIM_IDLE_MS = 15 * 60_000;
+
+/** Messages of the reported conversation shown beside an item, newest last. */
+export const MODERATION_MESSAGES_SHOWN = 50;
+
+/** `closed`: an in-app report handled before decisions were recorded (docs/decisions/008). */
+export const ModerationItemStatusSchema = z.enum(['open', 'decided', 'closed']);
+export type ModerationItemStatus = z.infer<typeof ModerationItemStatusSchema>;
+
+const id = z.coerce.number<string>().int().positive();
+
+/** GET /api/console/moderation/items: open items, priority first, then oldest first. */
+export const ModerationQueueQuerySchema = z.object({
+  site_id: id.optional(),
+  kind: z.enum(MODERATION_SOURCES).optional(),
+});
+export type ModerationQueueQuery = z.input<typeof ModerationQueueQuerySchema>;
+
+export const ModerationClaimSchema = z.object({
+  staff: z.object({ id: z.number().int(), name: z.string() }),
+  claimed_at: z.number().int(),
+});
+export type ModerationClaim = z.infer<typeof ModerationClaimSchema>;
+
+const memberRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const ModerationQueueItemSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  kind: z.enum(MODERATION_SOURCES),
+  site_id: z.number().int(),
+  subject: z.enum([...COMPLAINT_SUBJECTS, 'decision']),
+  category: z.enum(MODERATION_CATEGORIES).nullable(),
+  priority: z.boolean(),
+  reported_member: memberRef.nullable(),
+  created_at: z.number().int(),
+  claim: ModerationClaimSchema.nullable(),
+});
+export type ModerationQueueItem = z.infer<typeof ModerationQueueItemSchema>;
+
+export const ModerationQueueResponseSchema = z.object({
+  items: z.array(ModerationQueueItemSchema),
+  sites: z.array(ConsoleSiteSchema),
+});
+export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponseSchema>;
+
+export const ModerationDecisionSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  reason: ModerationReasonSchema,
+  /** For a suspension: when it ends. */
+  until: z.number().int().nullable(),
+  staff: memberRef.nullable(),
+  created_at: z.number().int(),
+  /** When an appeal or an admin lifted it. */
+  lifted_at: z.number().int().nullable(),
+});
+export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
+
+/** Everything a moderator needs beside one item to decide it. */
+export const ModerationItemDetailSchema = z.object({
+  item: ModerationQueueItemSchema.extend({
+    status: ModerationItemStatusSchema,
+    location: z.string().nullable(),
+    explanation: z.string().nullable(),
+    reporter: z.object({
+      member_id: z.number().int().nullable(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    conversation_id: z.number().int().nullable(),
+  }),
+  /** The member the item is about: the reported member, or for an appeal the one decided about. */
+  member: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      status: MemberStatusSchema,
+      suspended_until: z.number().int().nullable(),
+      listed: z.boolean(),
+      language: z.string(),
+      gender: z.enum(['male', 'female']).nullable(),
+      date_of_birth: z.string().nullable(),
+      country: z.string().nullable(),
+      city: z.string().nullable(),
+      personal: z.record(z.string(), z.string()),
+      signup_at: z.number().int(),
+      last_active_at: z.number().int(),
+      credits_spent: z.number().int(),
+      photos: z.array(z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() })),
+    })
+    .nullable(),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      sender: memberRef,
+      body: z.string(),
+      created_at: z.number().int(),
+    }),
+  ),
+  /** Earlier items about the same member, newest first. */
+  history: z.array(
+    z.object({
+      id: z.number().int(),
+      reference: z.string(),
+      kind: z.enum(MODERATION_SOURCES),
+      category: z.enum(MODERATION_CATEGORIES).nullable(),
+      status: ModerationItemStatusSchema,
+      created_at: z.number().int(),
+    }),
+  ),
+  /** Decisions about the same member, newest first. */
+  decisions: z.array(ModerationDecisionSchema),
+  /** For an appeal: the decision appealed against, when its reference was found. */
+  appealed: ModerationDecisionSchema.nullable(),
+  /** The decision that closed this item. */
+  decision: ModerationDecisionSchema.nullable(),
+});
+export type ModerationItemDetail = z.infer<typeof ModerationItemDetailSchema>;
+
+export const ModerationItemParamsSchema = z.object({ id });
+export const ModerationMemberParamsSchema = z.object({ id });
+
+const note = z.string().trim().max(2000, VALIDATION.tooLong).optional();
+
+/** POST /api/console/moderation/items/:id/decide */
+export const ItemDecisionRequestSchema = z.object({
+  action: z.enum(ITEM_ACTIONS, VALIDATION.choice),
+  reason: ModerationReasonSchema,
+  note,
+});
+export type ItemDecisionRequest = z.infer<typeof ItemDecisionRequestSchema>;
+
+/** POST /api/console/moderation/items/:id/decide-account: asks for the code again. */
+export const AccountDecisionRequestSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('suspend'),
+      reason: ModerationReasonSchema,
+      days: z
+        .number(VALIDATION.required)
+        .int(VALIDATION.choice)
+        .min(SUSPEND_DAYS_MIN, VALIDATION.choice)
+        .max(SUSPEND_DAYS_MAX, VALIDATION.choice),
+      note,
+    }),
+    z.object({ action: z.literal('ban'), reason: ModerationReasonSchema, note }),
+    z.object({ action: z.literal('reverse'), reason: ModerationReasonSchema, note }),
+  ],
+  { error: VALIDATION.choice },
+);
+export type AccountDecisionRequest = z.infer<typeof AccountDecisionRequestSchema>;
+
+/** POST /api/console/moderation/items/:id/claim */
+export const ModerationClaimResponseSchema = z.object({ claim: ModerationClaimSchema });
+/** DELETE /api/console/moderation/items/:id/claim: nothing to let go of (lapsed, another tab) is fine too. */
+export const ModerationReleaseResponseSchema = z.object({ released: z.literal(true) });
+
+export const ModerationDecisionResponseSchema = z.object({ decision: ModerationDecisionSchema });
+
+/** POST /api/console/moderation/members/:id/unban (admins): the member's ban or suspension ends now. */
+export const UnbanResponseSchema = z.object({ status: MemberStatusSchema });

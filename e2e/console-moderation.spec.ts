@@ -1,0 +1,65 @@
+import type { ModerationQueueResponse } from '@rendezvous/contract';
+import { createConsoleAdmin, firstLogin, staffContext, unique } from './console';
+import { en, expect, test } from './fixtures';
+import { mailWithSubject } from './mail';
+import { csrfHeaders, secondPage, signUpConfirmed } from './members';
+import { TEST_ENV } from './playwright.config';
+
+test('a moderator bans a reported member from the queue: the member next sees the ban page, the reporter the outcome', async ({
+  browser,
+}) => {
+  const reporter = await secondPage(browser);
+  const rita = await signUpConfirmed(reporter.request, 'Rita');
+  const reported = await secondPage(browser);
+  const boris = await signUpConfirmed(reported.request, 'Boris');
+  await reported.goto('/members');
+  await expect(reported).toHaveURL(/\/members$/);
+
+  const report = await reporter.request.post('/api/report.php', {
+    data: { profile: boris.id, reason: 'scam', note: 'Asked me for money for a plane ticket' },
+    headers: await csrfHeaders(reporter.request),
+  });
+  expect(report.status()).toBe(200);
+
+  const context = await staffContext(browser);
+  const moderator = await context.newPage();
+  const email = `moderation-admin-${unique()}@console.test`;
+  await firstLogin(moderator, email, createConsoleAdmin(TEST_ENV, email, 'Mia Moderator'));
+  await moderator
+    .getByRole('navigation', { name: en('console.nav.label') })
+    .getByRole('link', { name: en('console.moderation.nav') })
+    .click();
+  await expect(moderator.getByRole('heading', { name: en('console.moderation.title'), level: 1 })).toBeVisible();
+
+  // Other tests report too: the item about this test's member is found by its reference.
+  const queue = (await (
+    await moderator.request.get('/api/console/moderation/items?kind=report')
+  ).json()) as ModerationQueueResponse;
+  const item = queue.items.find((entry) => entry.reported_member?.id === boris.id);
+  if (!item) throw new Error('The report is not in the queue');
+  await moderator
+    .getByRole('list', { name: en('console.moderation.queue.list_label') })
+    .getByRole('link', { name: item.reference })
+    .click();
+  const panel = moderator.getByRole('region', { name: new RegExp(item.reference) });
+  await expect(panel.getByText(`Boris (#${boris.id})`)).toBeVisible();
+  await panel.getByRole('button', { name: en('console.moderation.item.take') }).click();
+  await expect(panel.getByRole('button', { name: en('console.moderation.item.release') })).toBeVisible();
+
+  const form = panel.getByRole('form', { name: en('console.moderation.decide.title') });
+  await form.getByRole('radio', { name: en('console.moderation.actions.ban') }).check();
+  await form
+    .getByLabel(en('console.moderation.decide.reason'))
+    .selectOption({ label: en('console.moderation.reasons.fraud') });
+  await form.getByRole('button', { name: en('console.moderation.decide.submit') }).click();
+  await expect(panel.getByRole('status')).toContainText(/RV-/);
+  await expect(form).toBeHidden();
+
+  await reported.goto('/members');
+  await expect(reported).toHaveURL(/\/pages\/ban$/);
+
+  const outcome = await mailWithSubject(reporter.request, rita.email, new RegExp(item.reference));
+  expect(outcome.text).toContain('the account was closed for good');
+
+  await Promise.all([context.close(), reporter.context().close(), reported.context().close()]);
+});

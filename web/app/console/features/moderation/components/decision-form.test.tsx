@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, json } from '../../../../test/fake-api';
+import { renderWithI18n } from '../../../../test/render';
+import { ReconfirmProvider } from '../../../components/reconfirm';
+import { DecisionForm } from './decision-form';
+
+const DECISION = {
+  id: 9,
+  reference: 'RV-ABCD2345',
+  action: 'suspend',
+  reason: 'spam',
+  until: 1_800_000_000_000,
+  staff: { id: 1, name: 'Mona' },
+  created_at: 1_700_000_000_000,
+  lifted_at: null,
+};
+
+function renderForm(appeal = false) {
+  const onDecided = vi.fn();
+  const onFailed = vi.fn();
+  renderWithI18n(
+    <ReconfirmProvider>
+      <DecisionForm itemId={42} appeal={appeal} onDecided={onDecided} onFailed={onFailed} />
+    </ReconfirmProvider>,
+  );
+  return { onDecided, onFailed };
+}
+
+describe('the decision on a moderation item', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for a decision and a ground before sending anything', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderForm();
+    await user.click(screen.getByRole('button', { name: 'Decide' }));
+    expect(screen.getAllByText('Value is required')).toHaveLength(2);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('suspends for the days given through the call that asks for the code again', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'POST /api/console/moderation/items/42/decide-account': () => json({ decision: DECISION }) });
+    const { onDecided } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Suspend' }));
+    await user.selectOptions(screen.getByLabelText(/Ground/), 'Spam or advertising');
+    await user.clear(screen.getByLabelText(/Days of suspension/));
+    await user.type(screen.getByLabelText(/Days of suspension/), '3');
+    await user.click(screen.getByRole('button', { name: 'Decide' }));
+    await vi.waitFor(() => expect(onDecided).toHaveBeenCalledWith(DECISION));
+    expect(api.callsTo('POST', '/api/console/moderation/items/42/decide-account').map((call) => call.body)).toEqual([
+      { action: 'suspend', reason: 'spam', days: 3 },
+    ]);
+  });
+
+  it('offers an appeal only to let the decision stand or to lift it', () => {
+    fakeApi({});
+    renderForm(true);
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Let the decision stand',
+      'Lift the decision',
+    ]);
+  });
+});
