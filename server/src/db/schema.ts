@@ -517,7 +517,8 @@ export interface OrdersTable {
 }
 
 export type SubscriptionState = 'pending' | 'active' | 'ended';
-export type SubscriptionEnd = 'account' | 'public_page' | 'renewal_failed' | 'spending_limit' | 'withdrawal' | 'refund';
+export type SubscriptionEnd =
+  'account' | 'public_page' | 'renewal_failed' | 'spending_limit' | 'account_closed' | 'withdrawal' | 'refund';
 
 export interface SubscriptionsTable {
   id: Generated<number>;

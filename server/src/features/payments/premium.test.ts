@@ -327,4 +327,16 @@ describe.each(TEST_DIALECTS)('premium on %s', (dialect) => {
     expect(await subscriptionRow(member.id)).toMatchObject({ state: 'ended', ended_by: 'renewal_failed' });
     expect((await memberRow(member.id)).premium_until).toBe(row.current_period_end);
   });
+
+  it('never charges a renewal to a banned or deleted account', async () => {
+    const member = await newMember();
+    await buy(member);
+    const row = await subscriptionRow(member.id);
+    await db().updateTable('members').set({ status: 'banned' }).where('id', '=', member.id).execute();
+    await t.app.payments.recheckOrders(row.current_period_end! + MINUTE_MS);
+    expect(await subscriptionRow(member.id)).toMatchObject({ state: 'ended', ended_by: 'account_closed' });
+    expect(
+      await db().selectFrom('orders').selectAll().where('member_id', '=', member.id).where('renewal', '=', 1).execute(),
+    ).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, isLocale, paymentNotifyPath, SiteConfigSchema } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { SubscriptionRow } from '../../db/schema.js';
+import { isGone, type SubscriptionRow } from '../../db/schema.js';
 import { catalogueText, type Catalogues } from '../../platform/i18n/catalogues.js';
 import { vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
@@ -63,9 +63,14 @@ export function createSubscriptionRenewal(options: RenewalOptions) {
     const site = SiteConfigSchema.parse(JSON.parse(siteRow.config));
     const member = await db
       .selectFrom('members')
-      .select('language')
+      .select(['language', 'status'])
       .where('id', '=', subscription.member_id)
       .executeTakeFirstOrThrow();
+    // A deleted, banned or suspended account is never charged again: its membership lapses.
+    if (isGone(member.status)) {
+      await subscriptions.end(subscription, 'account_closed', now);
+      return;
+    }
     const quote = vatQuote(amount.amount, subscription.country, new Date(now));
     const order = await orders.create(
       {
