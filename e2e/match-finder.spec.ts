@@ -1,6 +1,9 @@
 import type { Locator } from '@playwright/test';
 import { en, expect, test } from './fixtures';
 
+// The sign-up's push step is offered only where the service worker runs, as for members.
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'a safe password';
 
 const cardIds = (list: Locator) =>

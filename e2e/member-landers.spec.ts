@@ -3,6 +3,9 @@ import { en, expect, message, test } from './fixtures';
 import { mailedLink } from './mail';
 import { signUpConfirmed } from './members';
 
+// The sign-up's push step is offered only where the service worker runs, as for members.
+test.use({ serviceWorkers: 'allow' });
+
 const UNKNOWN_ID = 987654321;
 const PASSWORD = 'a safe password';
 

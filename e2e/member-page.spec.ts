@@ -2,6 +2,9 @@ import type { ProfileCard } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
 import { activeMember, profileFromSearch } from './members';
 
+// The sign-up's push step is offered only where the service worker runs, as for members.
+test.use({ serviceWorkers: 'allow' });
+
 test('a member opens a profile, switches its photo and sees similar members; visitors see it too', async ({ page }) => {
   await activeMember(page, 'Anna');
   const search = await page.request.get('/api/search.php?auto_load=1');

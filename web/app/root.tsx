@@ -19,7 +19,7 @@ import { likesQueryOptions } from './features/likes/api/likes-query';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
-import { isChunkLoadError, reloadAfterChunkError } from './lib/chunk-reload';
+import { reloadIfChunkIsGone } from './lib/chunk-reload';
 import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
@@ -134,7 +134,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Spec §8: a part of the app that could not load (a deployment replaced it) comes with a reload;
   // within the guard's 10 s the error page stays, so a file missing for good never loops.
   useEffect(() => {
-    if (isChunkLoadError(error)) reloadAfterChunkError();
+    void reloadIfChunkIsGone(error);
   }, [error]);
   // Spec §2: visitors get the sign-up form without its title and dots.
   return (

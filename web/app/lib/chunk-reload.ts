@@ -13,8 +13,10 @@ const CHUNK_ERROR_MESSAGES = [
   'Unable to preload CSS', // Vite's preload of a chunk's stylesheet
 ];
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : typeof error === 'string' ? error : '');
+
 export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const message = messageOf(error);
   return CHUNK_ERROR_MESSAGES.some((known) => message.includes(known));
 }
 
@@ -22,12 +24,13 @@ interface ReloadDeps {
   now?: number;
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
   reload?: () => void;
+  fetchImpl?: typeof fetch;
 }
 
 /**
- * Spec §8: a failed chunk load reloads the page, which then asks for the new build's files; but at
- * most once per {@link CHUNK_RELOAD_GUARD_MS}, so a file that is missing for good shows an error
- * instead of reloading in a loop. Answers whether it reloaded.
+ * Spec §8: reloads the page, which then asks for the new build's files; but at most once per
+ * {@link CHUNK_RELOAD_GUARD_MS}, so a file that is missing for good shows an error instead of
+ * reloading in a loop. Answers whether it reloaded.
  */
 export function reloadAfterChunkError({
   now = Date.now(),
@@ -42,11 +45,27 @@ export function reloadAfterChunkError({
 }
 
 /**
- * Vite announces a chunk it could not load (`vite:preloadError`); taking it over (preventDefault)
- * stops the error reaching the page only when the page reloads.
+ * Reloads for a chunk the server no longer has. A chunk also fails when the member's own
+ * navigation or a lost connection cancelled it: the file is still there (or the server cannot be
+ * asked), and reloading would only cancel that navigation or fail again.
  */
+export async function reloadIfChunkIsGone(error: unknown, deps: ReloadDeps = {}): Promise<boolean> {
+  if (!isChunkLoadError(error)) return false;
+  const url = /https?:\/\/\S+?\.(?:js|css)\b/.exec(messageOf(error))?.[0];
+  if (url) {
+    try {
+      const answer = await (deps.fetchImpl ?? fetch)(url, { method: 'HEAD', cache: 'no-store' });
+      if (answer.ok) return false;
+    } catch {
+      return false;
+    }
+  }
+  return reloadAfterChunkError(deps);
+}
+
+/** Vite announces a chunk it could not load; the error still reaches the page that asked for it. */
 export function watchChunkLoadErrors(target: Window = window): void {
   target.addEventListener('vite:preloadError', (event) => {
-    if (reloadAfterChunkError()) event.preventDefault();
+    void reloadIfChunkIsGone((event as Event & { payload?: unknown }).payload);
   });
 }
