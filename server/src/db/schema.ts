@@ -518,7 +518,14 @@ export interface OrdersTable {
 
 export type SubscriptionState = 'pending' | 'active' | 'ended';
 export type SubscriptionEnd =
-  'account' | 'public_page' | 'renewal_failed' | 'spending_limit' | 'account_closed' | 'withdrawal' | 'refund';
+  | 'account'
+  | 'public_page'
+  | 'renewal_failed'
+  | 'spending_limit'
+  | 'account_closed'
+  | 'duplicate'
+  | 'withdrawal'
+  | 'refund';
 
 export interface SubscriptionsTable {
   id: Generated<number>;

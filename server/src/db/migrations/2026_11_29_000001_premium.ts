@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('renews', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('cancelled_at', 'bigint')
     // Why it ended or will not renew: 'account', 'public_page', 'renewal_failed', 'spending_limit',
-    // 'account_closed', 'withdrawal', 'refund'
+    // 'account_closed', 'duplicate', 'withdrawal', 'refund'
     .addColumn('ended_by', 'text')
     .addColumn('withdrawn_at', 'bigint')
     // The period end whose reminder went out: one reminder per renewal, however often the job runs.

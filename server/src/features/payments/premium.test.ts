@@ -339,4 +339,34 @@ describe.each(TEST_DIALECTS)('premium on %s', (dialect) => {
       await db().selectFrom('orders').selectAll().where('member_id', '=', member.id).where('renewal', '=', 1).execute(),
     ).toEqual([]);
   });
+
+  it('renews only one membership when two first terms ordered at once are both paid, keeping the days of both', async () => {
+    const member = await newMember();
+    const order = async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: PREMIUM_ORDERS_PATH,
+        headers: member.headers,
+        payload: MONTH,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<CreateOrderResponse>();
+    };
+    const [first, second] = [await order(), await order()];
+    await answerDevCheckout(t.app, first.redirect_url, 'paid');
+    await answerDevCheckout(t.app, second.redirect_url, 'paid');
+
+    const rows = await db()
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((row) => [row.state, row.renews, row.ended_by])).toEqual([
+      ['active', 1, null],
+      ['active', 0, 'duplicate'],
+    ]);
+    const latestEnd = Math.max(...rows.map((row) => row.current_period_end!));
+    expect((await memberRow(member.id)).premium_until).toBe(latestEnd);
+  });
 });

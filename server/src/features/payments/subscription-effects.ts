@@ -25,6 +25,20 @@ export async function applyToSubscription(trx: Db, order: OrderRow, event: Payme
         ? Math.max(subscription.current_period_end!, subscription.state === 'ended' ? now : 0)
         : now;
       const end = addMonths(base, order.plan_months);
+      // Two first terms ordered at once (two tabs) and both paid: the member keeps the days of
+      // both, but only the membership already running renews, so nothing is charged twice.
+      const renewing =
+        order.renewal === 0
+          ? await trx
+              .selectFrom('subscriptions')
+              .select('id')
+              .where('member_id', '=', order.member_id)
+              .where('id', '<>', subscription.id)
+              .where('state', '=', 'active')
+              .where('renews', '=', 1)
+              .where('current_period_end', '>', now)
+              .executeTakeFirst()
+          : undefined;
       await trx
         .updateTable('subscriptions')
         .set({
@@ -34,10 +48,24 @@ export async function applyToSubscription(trx: Db, order: OrderRow, event: Payme
           mandate: event.mandate ?? subscription.mandate,
           provider_subscription_id: event.providerSubscriptionId ?? subscription.provider_subscription_id,
           updated_at: now,
+          ...(renewing ? { renews: 0, ended_by: 'duplicate' as const } : {}),
         })
         .where('id', '=', subscription.id)
         .execute();
-      await trx.updateTable('members').set({ premium_until: end }).where('id', '=', order.member_id).execute();
+      await trx
+        .updateTable('members')
+        .set((eb) => ({
+          premium_until: eb
+            .case()
+            .when('premium_until', 'is', null)
+            .then(end)
+            .when('premium_until', '<', end)
+            .then(end)
+            .else(eb.ref('premium_until'))
+            .end(),
+        }))
+        .where('id', '=', order.member_id)
+        .execute();
       return;
     }
     case 'failed':
