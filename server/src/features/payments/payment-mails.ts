@@ -1,10 +1,11 @@
-import { SiteConfigSchema, type SiteConfig } from '@rendezvous/contract';
+import type { SiteConfig } from '@rendezvous/contract';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { MemberRow, OrderRow, SubscriptionRow } from '../../db/schema.js';
 import { mailLocale } from '../../platform/mail/mail-templates.js';
 import { memberMailTo, type MailService } from '../../platform/mail/mail.service.js';
 import { formatMoney } from '../../platform/payments/money.js';
+import { siteConfigOf } from '../../platform/sites/site-config.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
 
 /** Where the account's membership section and the public cancel page live (web route table). */
@@ -34,8 +35,7 @@ export function createPaymentMails({
       .select(['id', 'email', 'language', 'name'])
       .where('id', '=', memberId)
       .executeTakeFirstOrThrow();
-    const siteRow = await db.selectFrom('sites').select('config').where('id', '=', siteId).executeTakeFirstOrThrow();
-    const site = SiteConfigSchema.parse(JSON.parse(siteRow.config));
+    const site = await siteConfigOf(db, siteId);
     const locale = mailLocale(member.language);
     const origin = siteOrigin(site, publicUrl);
     return {

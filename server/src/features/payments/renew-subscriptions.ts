@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, paymentNotifyPath, SiteConfigSchema } from '@rendezvous/contract';
+import { DEFAULT_LOCALE, isLocale, paymentNotifyPath } from '@rendezvous/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -6,6 +6,7 @@ import { isGone, type SubscriptionRow } from '../../db/schema.js';
 import { catalogueText, type Catalogues } from '../../platform/i18n/catalogues.js';
 import { vatQuote } from '../../platform/payments/pricing.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
+import { siteConfigOf } from '../../platform/sites/site-config.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
 import type { OrdersRepository } from './orders.repository.js';
 import type { PaymentMails } from './payment-mails.js';
@@ -55,12 +56,7 @@ export function createSubscriptionRenewal(options: RenewalOptions) {
       await subscriptions.end(subscription, 'spending_limit', now);
       return;
     }
-    const siteRow = await db
-      .selectFrom('sites')
-      .select('config')
-      .where('id', '=', subscription.site_id)
-      .executeTakeFirstOrThrow();
-    const site = SiteConfigSchema.parse(JSON.parse(siteRow.config));
+    const site = await siteConfigOf(db, subscription.site_id);
     const member = await db
       .selectFrom('members')
       .select(['language', 'status'])
