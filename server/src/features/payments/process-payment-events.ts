@@ -64,6 +64,23 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
   /** Receipts on their way, so that closing the server lets them go out first. */
   const receipts = new Set<Promise<void>>();
 
+  /** Writes down for staff what they must look at; `payload` is what the provider said, if anything. */
+  async function insertAnomaly(
+    trx: Db,
+    anomaly: { orderId: number | null; provider: PaymentProviderId; reason: string; payload: object },
+  ) {
+    await trx
+      .insertInto('payment_anomalies')
+      .values({
+        order_id: anomaly.orderId,
+        provider: anomaly.provider,
+        reason: anomaly.reason,
+        payload: JSON.stringify(anomaly.payload),
+        at: Date.now(),
+      })
+      .execute();
+  }
+
   async function anomaly(
     trx: Db,
     provider: PaymentProviderId,
@@ -71,10 +88,7 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
     reason: string,
     event: PaymentEvent,
   ) {
-    await trx
-      .insertInto('payment_anomalies')
-      .values({ order_id: orderId, provider, reason, payload: JSON.stringify(event), at: Date.now() })
-      .execute();
+    await insertAnomaly(trx, { orderId, provider, reason, payload: event });
     log.warn(
       { provider, orderId: event.orderId, eventKey: event.eventKey, reason },
       'payment event does not match its order',
@@ -179,10 +193,7 @@ export function createPaymentProcessing({ db, events, log, onPaid }: PaymentProc
 
     /** Something about an order that staff must settle by hand (a refund the provider would not start). */
     async recordAnomaly(order: OrderRow, reason: string): Promise<void> {
-      await db
-        .insertInto('payment_anomalies')
-        .values({ order_id: order.id, provider: order.provider, reason, payload: '{}', at: Date.now() })
-        .execute();
+      await insertAnomaly(db, { orderId: order.id, provider: order.provider, reason, payload: {} });
     },
 
     /** Processes a provider's events in order; each stands on its own, as the provider sent it. */
