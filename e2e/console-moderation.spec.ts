@@ -1,4 +1,5 @@
-import type { ModerationQueueResponse } from '@rendezvous/contract';
+import fs from 'node:fs/promises';
+import { CLIENT_HEADER, type ModerationEvidence, type ModerationQueueResponse } from '@rendezvous/contract';
 import { createConsoleAdmin, firstLogin, staffContext, unique } from './console';
 import { en, expect, test } from './fixtures';
 import { mailWithSubject } from './mail';
@@ -62,4 +63,54 @@ test('a moderator bans a reported member from the queue: the member next sees th
   expect(outcome.text).toContain('the account was closed for good');
 
   await Promise.all([context.close(), reporter.context().close(), reported.context().close()]);
+});
+
+test('a message giving a phone number reaches the queue by itself, and the moderator exports its evidence', async ({
+  browser,
+}) => {
+  const writer = await secondPage(browser);
+  const walter = await signUpConfirmed(writer.request, 'Walter');
+  const reader = await secondPage(browser);
+  const rosa = await signUpConfirmed(reader.request, 'Rosa');
+  const started = await writer.request.get(`/api/chat.php?profile=${rosa.id}`, { headers: { [CLIENT_HEADER]: 'e2e' } });
+  expect(started.status()).toBe(200);
+  const { id: conversation } = (await started.json()) as { id: number };
+  const body = 'Call me on +31 6 1234 5678, it is easier';
+  const sent = await writer.request.post('/api/messages.php', {
+    data: { conversation, body },
+    headers: await csrfHeaders(writer.request),
+  });
+  expect(sent.status()).toBe(200);
+
+  const context = await staffContext(browser);
+  const moderator = await context.newPage();
+  const email = `evidence-admin-${unique()}@console.test`;
+  await firstLogin(moderator, email, createConsoleAdmin(TEST_ENV, email, 'Eva Evidence'));
+  await moderator.goto('/console/moderation?kind=rule');
+  const queue = (await (
+    await moderator.request.get('/api/console/moderation/items?kind=rule')
+  ).json()) as ModerationQueueResponse;
+  const item = queue.items.find((entry) => entry.reported_member?.id === walter.id);
+  if (!item) throw new Error('The flagged message is not in the queue');
+  await moderator
+    .getByRole('list', { name: en('console.moderation.queue.list_label') })
+    .getByRole('link', { name: item.reference })
+    .click();
+  const panel = moderator.getByRole('region', { name: new RegExp(item.reference) });
+  await expect(panel.getByRole('heading', { name: new RegExp(en('console.moderation.kinds.rule')) })).toBeVisible();
+  await expect(panel.getByText(en('console.moderation.rules.contact_details'))).toBeVisible();
+  await expect(panel.getByText(en('console.moderation.messages.flagged'))).toBeVisible();
+  await expect(panel.getByText(body)).toBeVisible();
+
+  const [download] = await Promise.all([
+    moderator.waitForEvent('download'),
+    panel.getByRole('button', { name: en('console.moderation.evidence.export') }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`evidence-${item.reference}.json`);
+  const evidence = JSON.parse(await fs.readFile(await download.path(), 'utf8')) as ModerationEvidence;
+  expect(evidence.member?.email).toBe(walter.email);
+  expect(evidence.messages.map((message) => message.body)).toEqual([body]);
+  await expect(panel.getByRole('status')).toContainText(`evidence-${item.reference}.json`);
+
+  await Promise.all([context.close(), writer.context().close(), reader.context().close()]);
 });

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'moderation.release',
   'moderation.decide',
   'moderation.lift',
+  'moderation.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

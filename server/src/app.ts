@@ -352,7 +352,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(consoleStaffRoutes, { db });
   await app.register(consoleAuditRoutes, { db });
-  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl });
+  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl, media });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
     const suspensions = setInterval(() => {

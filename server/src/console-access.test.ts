@@ -77,6 +77,12 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
   'DELETE /api/console/personas/:id/images/:imageId': { access: 'staff', roles: SUPERVISORS, answer: 404 },
   'GET /api/console/moderation/items': { access: 'staff', roles: MODERATORS, answer: 200 },
   'GET /api/console/moderation/items/:id': { access: 'staff', roles: MODERATORS, answer: 404 },
+  'GET /api/console/moderation/items/:id/evidence': {
+    access: 'staff',
+    roles: MODERATORS,
+    answer: 404,
+    reconfirm: true,
+  },
   'POST /api/console/moderation/items/:id/claim': { access: 'staff', roles: MODERATORS, answer: 404 },
   'DELETE /api/console/moderation/items/:id/claim': { access: 'staff', roles: MODERATORS, answer: 200 },
   'POST /api/console/moderation/items/:id/decide': { access: 'staff', roles: MODERATORS, answer: 400 },

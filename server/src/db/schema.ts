@@ -8,6 +8,7 @@ import type {
   ModerationItemStatus,
   ModerationReason,
   ModerationSource,
+  MessageRule,
   OrderState,
   PaymentMethod,
   PaymentProviderId,
@@ -281,6 +282,21 @@ export interface ModerationItemsTable {
   appealed_decision_id: number | null;
   /** The decision that closed the item. */
   decision_id: number | null;
+  /** For an item a rule raised (source `rule`): which rule the message matched. */
+  flag_rule: MessageRule | null;
+  /** For an item a rule raised: the message that matched. */
+  message_id: number | null;
+}
+
+/** A message of the reported conversation as it was when the item was filed (docs/decisions/018). */
+export interface ModerationEvidenceTable {
+  id: Generated<number>;
+  item_id: number;
+  message_id: number;
+  sender_id: number;
+  sender_name: string;
+  body: string;
+  sent_at: number;
 }
 
 /** One decision on a moderation item (console-moderation), the record behind its statement of reasons. */
@@ -620,6 +636,7 @@ export interface Database {
   blocks: BlocksTable;
   moderation_items: ModerationItemsTable;
   moderation_decisions: ModerationDecisionsTable;
+  moderation_evidence: ModerationEvidenceTable;
   moderation_claims: ModerationClaimsTable;
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;
