@@ -1,10 +1,32 @@
 import fs from 'node:fs/promises';
-import { CLIENT_HEADER, type ModerationEvidence, type ModerationQueueResponse } from '@rendezvous/contract';
+import type { Page } from '@playwright/test';
+import {
+  CLIENT_HEADER,
+  type ModerationEvidence,
+  type ModerationQueueResponse,
+  type ModerationSource,
+} from '@rendezvous/contract';
 import { createConsoleAdmin, firstLogin, staffContext, unique } from './console';
 import { en, expect, test } from './fixtures';
 import { mailWithSubject } from './mail';
 import { csrfHeaders, secondPage, signUpConfirmed } from './members';
 import { TEST_ENV } from './playwright.config';
+
+/**
+ * Opens, from the queue on screen, the open item of this kind about the member. Other tests file
+ * items too: the one about this test's member is found through the queue call, then clicked.
+ */
+async function openItemAbout(moderator: Page, kind: ModerationSource, memberId: number) {
+  const response = await moderator.request.get(`/api/console/moderation/items?kind=${kind}`);
+  const queue = (await response.json()) as ModerationQueueResponse;
+  const item = queue.items.find((entry) => entry.reported_member?.id === memberId);
+  if (!item) throw new Error(`No ${kind} item about member ${memberId} is in the queue`);
+  await moderator
+    .getByRole('list', { name: en('console.moderation.queue.list_label') })
+    .getByRole('link', { name: item.reference })
+    .click();
+  return { item, panel: moderator.getByRole('region', { name: new RegExp(item.reference) }) };
+}
 
 test('a moderator bans a reported member from the queue: the member next sees the ban page, the reporter the outcome', async ({
   browser,
@@ -32,17 +54,7 @@ test('a moderator bans a reported member from the queue: the member next sees th
     .click();
   await expect(moderator.getByRole('heading', { name: en('console.moderation.title'), level: 1 })).toBeVisible();
 
-  // Other tests report too: the item about this test's member is found by its reference.
-  const queue = (await (
-    await moderator.request.get('/api/console/moderation/items?kind=report')
-  ).json()) as ModerationQueueResponse;
-  const item = queue.items.find((entry) => entry.reported_member?.id === boris.id);
-  if (!item) throw new Error('The report is not in the queue');
-  await moderator
-    .getByRole('list', { name: en('console.moderation.queue.list_label') })
-    .getByRole('link', { name: item.reference })
-    .click();
-  const panel = moderator.getByRole('region', { name: new RegExp(item.reference) });
+  const { item, panel } = await openItemAbout(moderator, 'report', boris.id);
   await expect(panel.getByText(`Boris (#${boris.id})`)).toBeVisible();
   await panel.getByRole('button', { name: en('console.moderation.item.take') }).click();
   await expect(panel.getByRole('button', { name: en('console.moderation.item.release') })).toBeVisible();
@@ -87,16 +99,7 @@ test('a message giving a phone number reaches the queue by itself, and the moder
   const email = `evidence-admin-${unique()}@console.test`;
   await firstLogin(moderator, email, createConsoleAdmin(TEST_ENV, email, 'Eva Evidence'));
   await moderator.goto('/console/moderation?kind=rule');
-  const queue = (await (
-    await moderator.request.get('/api/console/moderation/items?kind=rule')
-  ).json()) as ModerationQueueResponse;
-  const item = queue.items.find((entry) => entry.reported_member?.id === walter.id);
-  if (!item) throw new Error('The flagged message is not in the queue');
-  await moderator
-    .getByRole('list', { name: en('console.moderation.queue.list_label') })
-    .getByRole('link', { name: item.reference })
-    .click();
-  const panel = moderator.getByRole('region', { name: new RegExp(item.reference) });
+  const { item, panel } = await openItemAbout(moderator, 'rule', walter.id);
   await expect(panel.getByRole('heading', { name: new RegExp(en('console.moderation.kinds.rule')) })).toBeVisible();
   await expect(panel.getByText(en('console.moderation.rules.contact_details'))).toBeVisible();
   await expect(panel.getByText(en('console.moderation.messages.flagged'))).toBeVisible();
