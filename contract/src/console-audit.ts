@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'moderation.decide',
   'moderation.lift',
   'moderation.export',
+  'site.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

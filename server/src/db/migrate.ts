@@ -20,6 +20,7 @@ import * as spendingLimit from './migrations/2026_11_28_000003_spending_limit.js
 import * as premium from './migrations/2026_11_29_000001_premium.js';
 import * as moderationDecisions from './migrations/2026_11_30_000001_moderation_decisions.js';
 import * as moderationEvidence from './migrations/2026_12_02_000001_moderation_evidence.js';
+import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_history.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_000001_premium': premium,
   '2026_11_30_000001_moderation_decisions': moderationDecisions,
   '2026_12_02_000001_moderation_evidence': moderationEvidence,
+  '2026_12_02_000002_site_config_history': siteConfigHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

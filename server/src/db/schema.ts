@@ -27,6 +27,20 @@ export interface SitesTable {
   is_default: number;
   config: string;
   created_at: number;
+  /** Goes up with every save in the console, so a save made on stale settings is refused. */
+  version: Generated<number>;
+}
+
+/** One saved change of a site's settings (features/console-sites). */
+export interface SiteConfigChangesTable {
+  id: Generated<number>;
+  site_id: number;
+  staff_id: number;
+  /** JSON: the list of SiteConfigChange (path, before, after). */
+  changes: string;
+  /** JSON: the whole settings object as saved. */
+  config: string;
+  created_at: number;
 }
 
 export interface RegionsTable {
@@ -637,6 +651,7 @@ export interface Database {
   moderation_items: ModerationItemsTable;
   moderation_decisions: ModerationDecisionsTable;
   moderation_evidence: ModerationEvidenceTable;
+  site_config_changes: SiteConfigChangesTable;
   moderation_claims: ModerationClaimsTable;
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;
