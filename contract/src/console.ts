@@ -32,6 +32,8 @@ export const CONSOLE_PERMISSIONS = [
   'moderation.decide',
   /** Lift a ban or suspension outside an appeal. */
   'moderation.lift',
+  /** Read the dashboard: visits, sign-ups, revenue, answers and open reports per site and day. */
+  'dashboard.read',
 ] as const;
 export const ConsolePermissionSchema = z.enum(CONSOLE_PERMISSIONS);
 export type ConsolePermission = z.infer<typeof ConsolePermissionSchema>;
@@ -43,6 +45,7 @@ const SUPERVISOR_PERMISSIONS: readonly ConsolePermission[] = [
   'personas.manage',
   'snippets.manage',
   'moderation.decide',
+  'dashboard.read',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsolePermission[]>> = {

@@ -12,6 +12,7 @@ export * from './console-auth.js';
 export * from './console-inbox.js';
 export * from './console-moderation.js';
 export * from './console-sites.js';
+export * from './console-dashboard.js';
 export * from './message-rules.js';
 export * from './console-personas.js';
 export * from './console-staff.js';

@@ -67,6 +67,7 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
   'GET /api/console/sites/:id/config': { access: 'staff', roles: ADMINS, answer: 404 },
   'PUT /api/console/sites/:id/config': { access: 'staff', roles: ADMINS, answer: 400, reconfirm: true },
   'GET /api/console/sites/:id/config/history': { access: 'staff', roles: ADMINS, answer: 404 },
+  'GET /api/console/dashboard': { access: 'staff', roles: SUPERVISORS, answer: 400 },
   'GET /api/console/personas/sites': { access: 'staff', roles: SUPERVISORS, answer: 200 },
   'GET /api/console/personas': { access: 'staff', roles: SUPERVISORS, answer: 200 },
   'POST /api/console/personas': { access: 'staff', roles: SUPERVISORS, answer: 400 },
