@@ -25,6 +25,8 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       // The moderation queue (issue 18): reports, notices and appeals, one item open beside it.
       route('console/moderation', 'console/routes/moderation.tsx', { id: 'console-moderation' }),
       route('console/moderation/items/:item', 'console/routes/moderation.tsx', { id: 'console-moderation-open' }),
+      // The figures per site and day (issue 18).
+      route('console/dashboard', 'console/routes/dashboard.tsx', { id: 'console-dashboard' }),
       // Each site's own settings (issue 18), one open, with their history.
       route('console/sites', 'console/routes/sites.tsx', { id: 'console-sites' }),
       route('console/sites/:site', 'console/routes/sites.tsx', { id: 'console-sites-open' }),

@@ -15,6 +15,12 @@ export interface ConsoleNavItem {
 export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
   { to: CONSOLE_HOME_PATH, label: 'console.nav.home' },
   {
+    to: '/console/dashboard',
+    label: 'console.dashboard.nav',
+    permission: 'dashboard.read',
+    description: 'console.dashboard.home',
+  },
+  {
     to: '/console/inbox',
     label: 'console.inbox.nav',
     permission: 'inbox.answer',

@@ -1,4 +1,4 @@
-import { minorUnitDigits } from './format-money';
+import { minorUnitDigits } from '../../lib/format-money';
 
 /** The spending limit's section of the member's own page (/profile), where the checkout and /credits link. */
 export const SPENDING_LIMIT_ID = 'spending-limit';

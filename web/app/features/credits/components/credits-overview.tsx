@@ -4,7 +4,7 @@ import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { formatFullTime } from '../../../lib/dates';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { formatMoney } from '../format-money';
+import { formatMoney } from '../../../lib/format-money';
 import { useCredits } from '../hooks/use-credits';
 import { CreditPackages, type CreditPackagesProps } from './credit-packages';
 import { MonthlySpending } from './spent-this-month';

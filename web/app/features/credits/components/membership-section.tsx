@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Modal } from '../../../components/ui/modal';
 import { formatFullTime } from '../../../lib/dates';
 import { changeSubscription, subscriptionQueryOptions } from '../api/subscription-calls';
-import { formatMinorUnits } from '../format-money';
+import { formatMinorUnits } from '../../../lib/format-money';
 import { MEMBERSHIP_ID, PREMIUM_PATH } from '../premium';
 
 type Confirming = 'cancel' | 'withdraw' | null;

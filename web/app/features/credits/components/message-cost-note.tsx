@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { formatMoney } from '../format-money';
+import { formatMoney } from '../../../lib/format-money';
 import { useCredits } from '../hooks/use-credits';
 
 /**

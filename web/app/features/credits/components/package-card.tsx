@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { buttonClassName } from '../../../components/ui/button';
-import { formatMinorUnits } from '../format-money';
+import { formatMinorUnits } from '../../../lib/format-money';
 
 /** A package with its price per message; the whole card leads to its checkout. */
 export function PackageCard({

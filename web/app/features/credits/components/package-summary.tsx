@@ -2,7 +2,7 @@ import type { CreditPackage } from '@rendezvous/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { formatMinorUnits } from '../format-money';
+import { formatMinorUnits } from '../../../lib/format-money';
 
 /** The package being ordered: its credits, any bonus, what a message comes to at its rate, and how it is paid. */
 export function PackageSummary({ item, children }: { item: CreditPackage; children?: ReactNode }) {

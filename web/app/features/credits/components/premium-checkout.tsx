@@ -15,7 +15,7 @@ import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { createPremiumOrder, premiumCheckoutQueryOptions, premiumSchema } from '../api/premium-calls';
 import { subscriptionQueryOptions } from '../api/subscription-calls';
-import { formatMinorUnits, formatMonths } from '../format-money';
+import { formatMinorUnits, formatMonths } from '../../../lib/format-money';
 import { MEMBERSHIP_PATH } from '../premium';
 import { MembershipSummary } from './membership-section';
 import { OrderForm, orderFailureKey, WithPaymentMethods } from './order-form';

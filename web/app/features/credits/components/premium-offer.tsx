@@ -2,7 +2,7 @@ import type { PremiumBenefits as Benefits, PremiumPlan } from '@rendezvous/contr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { formatMinorUnits, formatMonths, formatPercent } from '../format-money';
+import { formatMinorUnits, formatMonths, formatPercent } from '../../../lib/format-money';
 
 /** What premium gives on this site, as its settings say and the server enforces. */
 export function PremiumBenefits({ benefits }: { benefits: Benefits }) {

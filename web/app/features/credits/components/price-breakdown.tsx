@@ -1,7 +1,7 @@
 import type { AppliedDiscount, Money } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { formatMinorUnits, formatVatRate } from '../format-money';
+import { formatMinorUnits, formatVatRate } from '../../../lib/format-money';
 
 /** Net, VAT at its rate, and the total with VAT, as the checkout and the order both show them. */
 export function PriceBreakdown({

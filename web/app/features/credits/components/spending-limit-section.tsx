@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { formatFullTime } from '../../../lib/dates';
 import { useApiForm } from '../../../lib/forms/use-api-form';
 import { setSpendingLimit, spendingQueryOptions } from '../api/spending-calls';
-import { formatMinorUnits } from '../format-money';
+import { formatMinorUnits } from '../../../lib/format-money';
 import { limitText, parseLimit, SPENDING_LIMIT_ID } from '../spending-limit';
 import { SpentThisMonth } from './spent-this-month';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { spendingQueryOptions } from '../api/spending-calls';
-import { formatMinorUnits } from '../format-money';
+import { formatMinorUnits } from '../../../lib/format-money';
 import { SPENDING_LIMIT_PATH } from '../spending-limit';
 
 /** "Spent this month: €X of €Y", or without the limit when there is none. */

@@ -9,7 +9,7 @@ import { formatFullTime } from '../../../lib/dates';
 import { useLiveEvent } from '../../../lib/live-events';
 import { NAMED_ROUTES } from '../../../route-table';
 import { ORDER_POLL_INTERVAL_MS, orderQueryOptions } from '../api/payment-calls';
-import { formatMonths } from '../format-money';
+import { formatMonths } from '../../../lib/format-money';
 import { useCredits } from '../hooks/use-credits';
 import { MEMBERSHIP_PATH, PLAN_PARAM, PREMIUM_PATH } from '../premium';
 import { creditsSearch, safeReturnTo } from '../return-to';

@@ -7,6 +7,7 @@ import { mediaUrl } from '../../../../lib/media';
 import { LoadState } from '../../../components/load-state';
 import { useReconfirmed } from '../../../components/reconfirm';
 import { formatDateTime, useRegional } from '../../../lib/regional';
+import { saveFile } from '../../../lib/save-file';
 import {
   MODERATION_KEY,
   claimItem,
@@ -49,7 +50,7 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
     onMutate: () => setNotice(null),
     onSuccess: (evidence) => {
       const file = `evidence-${evidence.item.reference}.json`;
-      saveJson(evidence, file);
+      saveFile(JSON.stringify(evidence, null, 2), 'application/json', file);
       setNotice({ key: 'console.moderation.evidence.exported', values: { file } });
     },
     onError: failed,
@@ -135,16 +136,6 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
       ) : null}
     </section>
   );
-}
-
-/** Hands the browser a JSON file to save, as a download of the server's answer would. */
-function saveJson(value: unknown, file: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
