@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { en, expect, test } from './fixtures';
-import { activeMember, secondPage, signUpConfirmed } from './members';
+import { activeMember, chatWithoutCredits, secondPage, signUpConfirmed } from './members';
 
 // The worker answers the offline page; each test is its own browser context, so its worker is its own.
 test.use({ serviceWorkers: 'allow' });
@@ -56,14 +56,18 @@ async function chatOnline(page: Page, browser: Parameters<typeof secondPage>[0],
   await composer(page, them).fill(`Hello ${them}`);
   await composer(page, them).press('Enter');
   await expect(messages(page, them).getByText(`Hello ${them}`)).toBeVisible();
+  await keptAfterVisit(page, conversation, them);
+  return { myId, other, conversation };
+}
+
+/** Once the worker is ready, opens the chat list, after which it and the conversation are on this device. */
+async function keptAfterVisit(page: Page, conversation: number, them: string) {
   await workerActivated(page);
-  // The chat list and the conversation are on this device now.
   await page.goto('/chats');
   await expect(page.getByRole('link', { name: new RegExp(them) })).toBeVisible();
   await expect
     .poll(async () => (await keptOnDevice(page)).keys)
     .toEqual(expect.arrayContaining(['owner', 'profile', 'chats', `conversation:${conversation}`]));
-  return { myId, other, conversation };
 }
 
 test('offline, the member sees their kept chats, and a message written then is sent exactly once when back online', async ({
@@ -153,4 +157,44 @@ test('another member on the same phone never sees the first member’s kept chat
   await expect(page.getByRole('region', { name: en('offline.profile_title') }).getByText('Ursula')).toBeVisible();
   await expect(page.getByText('Thijs')).toHaveCount(0);
   await expect(page.getByText('Sanne')).toHaveCount(0);
+});
+
+test('a message written offline that the server refuses is marked not sent, with the reason', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const path = await chatWithoutCredits(page, browser, 'Vera', 'Willem');
+  const conversation = Number(path.split('/').pop());
+  await page.goto(path);
+  await keptAfterVisit(page, conversation, 'Willem');
+
+  await context.setOffline(true);
+  await page.goto('/chats');
+  const chats = page.getByRole('region', { name: en('offline.chats_title') });
+  await chats.getByText('Willem', { exact: true }).click();
+  await chats.getByRole('textbox', { name: en('offline.write_label', { name: 'Willem' }) }).fill('No credits left');
+  await chats.getByRole('button', { name: en('offline.send') }).click();
+  await expect(chats.getByText(en('offline.waiting'), { exact: false })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: en('offline.title') })).toHaveCount(0);
+  await page.goto(path);
+  const refused = messages(page, 'Willem').getByRole('listitem').filter({ hasText: 'No credits left' });
+  const reason = en('chats.not_sent', { reason: en('chats.not_sent_reason.insufficient_credits') });
+  await expect(refused).toContainText(reason);
+  await refused.getByRole('button', { name: en('chats.discard') }).click();
+  await expect(messages(page, 'Willem').getByText('No credits left')).toHaveCount(0);
+  await page.reload();
+  await expect(messages(page, 'Willem')).toBeVisible();
+  await expect(messages(page, 'Willem').getByText('No credits left')).toHaveCount(0);
+});
+
+test('logging out empties what the device kept', async ({ page, browser }) => {
+  const { other } = await chatOnline(page, browser, 'Xandra', 'Youri');
+  await other.context().close();
+  await page.getByRole('button', { name: en('nav.menu') }).click();
+  await page.getByRole('button', { name: en('nav.logout') }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => keptOnDevice(page)).toEqual({ owner: undefined, keys: [] });
 });
