@@ -77,6 +77,8 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     return row.credits;
   }
+  const notificationsOf = (memberId: number) =>
+    t.database.db.selectFrom('notifications').select('id').where('member_id', '=', memberId).execute();
   const storedMessages = (conversation: number) =>
     t.database.db
       .selectFrom('messages')
@@ -254,12 +256,7 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
     expect(await storedMessages(id)).toEqual([expect.objectContaining({ body: 'Written offline', client_key: key })]);
     expect(await balanceOf(a.id)).toBe(4 * COST);
     expect(b.events.filter((event) => event.type === 'message')).toHaveLength(1);
-    const notifications = await t.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('member_id', '=', b.id)
-      .execute();
-    expect(notifications).toHaveLength(1);
+    expect(await notificationsOf(b.id)).toHaveLength(1);
 
     // A new key is a new message, paid again.
     const next = await send(a, { conversation: id, body: 'Written offline', client_key: crypto.randomUUID() });
@@ -306,12 +303,7 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
     expect((await send(a, { conversation: id, body: 'Hi there' })).statusCode).toBe(200);
     const [stored] = await storedMessages(id);
     expect(stored?.awaiting_operator).toBe(1);
-    const notifications = await t.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('member_id', '=', host.id)
-      .execute();
-    expect(notifications).toHaveLength(0);
+    expect(await notificationsOf(host.id)).toHaveLength(0);
     expect(await storedMessages(id)).toHaveLength(1);
   });
 
