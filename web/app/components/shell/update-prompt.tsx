@@ -30,6 +30,9 @@ export function UpdatePrompt() {
     return () => {
       stopWatching();
       handle.stop();
+      // Nothing watches the worker any more, so the flags would only go stale.
+      setServiceWorkerFlag('needRefresh', false);
+      setServiceWorkerFlag('offlineReady', false);
     };
   }, []);
 
