@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { en, expect, test } from './fixtures';
 import { activeMember, chatWithoutCredits, secondPage, signUpConfirmed } from './members';
 
@@ -94,6 +95,7 @@ test('offline, the member sees their kept chats, and a message written then is s
   await chats.getByRole('button', { name: en('offline.send') }).click();
   await expect(kept.getByText('Written offline')).toBeVisible();
   await expect(kept.getByText(en('offline.waiting'), { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'the offline page with kept chats');
 
   // Back online, the page opens the app, which sends what waited.
   await context.setOffline(false);
