@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'moderation.release',
   'moderation.decide',
   'moderation.lift',
+  'moderation.export',
+  'site.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

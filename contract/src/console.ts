@@ -26,7 +26,7 @@ export const CONSOLE_PERMISSIONS = [
   'inbox.supervise',
   /** Write the snippets of a site or a persona for everyone (personal snippets need only inbox.answer). */
   'snippets.manage',
-  /** Change a site's console settings (answer-time target, claim idle time). */
+  /** Change a site's settings: its own (the spec's settings object) and the console's (answer-time target, claim idle time). */
   'settings.manage',
   /** Work the moderation queue: claim items and decide them, bans and suspensions included. */
   'moderation.decide',

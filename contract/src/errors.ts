@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'premium_running',
   'own_decision',
   'item_decided',
+  'settings_changed',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

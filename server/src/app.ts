@@ -26,6 +26,7 @@ import { consoleAuditRoutes } from './features/console-audit/console-audit.route
 import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
 import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
 import { consoleModerationRoutes } from './features/console-moderation/console-moderation.routes.js';
+import { consoleSitesRoutes } from './features/console-sites/console-sites.routes.js';
 import { consoleStaffRoutes } from './features/console-staff/console-staff.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -352,7 +353,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(consoleStaffRoutes, { db });
   await app.register(consoleAuditRoutes, { db });
-  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl });
+  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl, media });
+  await app.register(consoleSitesRoutes, { db, sites });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
     const suspensions = setInterval(() => {

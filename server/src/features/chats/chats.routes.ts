@@ -24,6 +24,7 @@ import { conversationNotFound, type MessageDelivery } from '../../messaging/mess
 import type { EventBus } from '../../realtime/event-bus.js';
 import { isPremium, messageCreditsFor } from '../../platform/payments/premium-terms.js';
 import { MINUTE_MS } from '../../lib/time.js';
+import { flagMessage } from '../../platform/moderation/flag-message.js';
 
 export interface ChatsRoutesOptions {
   db: Db;
@@ -152,8 +153,14 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
         cost: messageCreditsFor(request.site.config, isPremium(request.member, Date.now())),
         clientKey: request.body.client_key,
       });
-      // A repeated key was delivered when it was first stored.
-      if (stored) await delivery.deliver(stored, request.log);
+      // A repeated key was delivered, and checked by the rules, when it was first stored.
+      if (stored) {
+        await delivery.deliver(stored, request.log);
+        // The message is sent and paid for: a queue that cannot take it must not turn that into an error.
+        await flagMessage(db, request.site.config.moderation, stored).catch((error: unknown) =>
+          request.log.error({ err: error }, 'A message the rules flagged could not be queued'),
+        );
+      }
       return { message, credits };
     },
   );
