@@ -135,8 +135,16 @@ test('a message written in the open app without a network waits, then goes out o
   await expect(waiting).toContainText(en('chats.waiting_to_send'));
   await expect(composer(page, 'Ruud')).toHaveValue('');
 
+  const { balance, message_cost: cost } = (await (await page.request.get('/api/credits.php')).json()) as {
+    balance: number;
+    message_cost: { credits: number };
+  };
   await context.setOffline(false);
   await expect(messages(page, 'Ruud').getByText(en('chats.waiting_to_send'))).toHaveCount(0);
+  // The balance under the composer counts the message the outbox sent.
+  await expect(
+    page.getByRole('link', { name: en('credits.balance_short', { balance: balance - cost.credits }) }),
+  ).toBeVisible();
   await expect(messages(page, 'Ruud').getByText('Sent while offline')).toHaveCount(1);
   await expect.poll(() => messagesIn(other.request, conversation)).toEqual(['Hello Ruud', 'Sent while offline']);
   await other.context().close();

@@ -55,6 +55,15 @@ export function isNetworkFailure(error: unknown): boolean {
   return !(error instanceof ApiError);
 }
 
+const OUTBOX_SENT = 'rendezvous:outbox-sent';
+
+/** Calls `listener` with the balance each time the outbox delivers a message; returns the unsubscribe. */
+export function onOutboxSent(listener: (credits: number) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<number>).detail);
+  window.addEventListener(OUTBOX_SENT, handle);
+  return () => window.removeEventListener(OUTBOX_SENT, handle);
+}
+
 let sending: Promise<void> | null = null;
 
 /**
@@ -91,6 +100,7 @@ async function sendQueued(
     });
     await removeOutboxMessage(message.client_key);
     onSent?.(credits);
+    window.dispatchEvent(new CustomEvent<number>(OUTBOX_SENT, { detail: credits }));
   } catch (error) {
     if (
       isNetworkFailure(error) ||

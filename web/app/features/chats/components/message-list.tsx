@@ -44,7 +44,10 @@ export function MessageList({ messages, me, otherName, readUpTo, label, onDiscar
   // "Read" under the newest own message the other member has seen, as messengers do.
   const lastRead = [...messages]
     .reverse()
-    .find((message) => message.from === me && !message.pending && !message.waiting && message.id <= readUpTo);
+    .find(
+      (message) =>
+        message.from === me && !message.pending && !message.waiting && !message.notSent && message.id <= readUpTo,
+    );
 
   return (
     <ol className="flex flex-col gap-2 py-2" aria-label={label}>

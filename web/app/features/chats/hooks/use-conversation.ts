@@ -15,7 +15,7 @@ import {
 import { markRead, messagesQueryOptions, sendMessage } from '../api/chat-calls';
 import { clearDraft, saveDraft } from '../drafts';
 import type { ShownMessage } from '../components/message-list';
-import { isNetworkFailure } from '../offline';
+import { isNetworkFailure, onOutboxSent } from '../offline';
 
 export type ConversationStatus = 'loading' | 'ready' | 'not_found' | 'error';
 /**
@@ -115,6 +115,8 @@ export function useConversation(
   useEffect(() => {
     callbacksRef.current = callbacks;
   });
+  // A message the outbox delivered was paid too: the balance under the composer follows.
+  useEffect(() => onOutboxSent((credits) => callbacksRef.current.onSent?.(credits)), []);
 
   const pages = query.data?.pages;
   const newestPage = pages?.[0];
