@@ -8,47 +8,74 @@ import path from 'node:path';
 import { escapeHtml, LOCALES, REGIONAL_CODES, type Locale } from '@rendezvous/contract';
 import { injectManifest } from '@serwist/build';
 import { build, defineConfig, type Plugin } from 'vite';
-import { OFFLINE_DIR, offlinePagePath } from './app/lib/worker-protocol.js';
+import {
+  OFFLINE_DIR,
+  OFFLINE_SCRIPT,
+  OFFLINE_TEXT_ID,
+  offlinePagePath,
+  type OfflinePageText,
+} from './app/lib/worker-protocol.js';
 
 const CLIENT_DIR = path.resolve(import.meta.dirname, 'build/client');
 /** The bundled worker before its precache list goes in; outside the client build, so never served. */
 const WORKER_DIR = path.resolve(import.meta.dirname, 'build/worker');
 const OFFLINE_CSS = `/${OFFLINE_DIR}/offline.css`;
 const WORKER_ENTRY = path.resolve(import.meta.dirname, 'sw/sw.ts');
+const OFFLINE_PAGE_ENTRY = path.resolve(import.meta.dirname, 'app/offline-page.ts');
 /** One classic script: a worker registered without `type: 'module'` cannot import chunks. */
 const WORKER_OUTPUT = { format: 'iife', entryFileNames: 'sw.js' } as const;
 
 type Catalogue = { [key: string]: string | Catalogue };
 
-function offlineText(locale: Locale): Record<'title' | 'body' | 'retry', string> {
-  const catalogue = JSON.parse(
-    fs.readFileSync(path.resolve(import.meta.dirname, `locales/${locale}.json`), 'utf8'),
-  ) as Catalogue;
-  const offline = catalogue.offline as Record<'title' | 'body' | 'retry', string>;
-  return { title: escapeHtml(offline.title), body: escapeHtml(offline.body), retry: escapeHtml(offline.retry) };
+function catalogueOf(locale: Locale): Catalogue {
+  return JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `locales/${locale}.json`), 'utf8')) as Catalogue;
+}
+
+type OfflineMessages = Record<'title' | 'body' | 'retry', string> & Omit<OfflinePageText, 'messages_label'>;
+
+/** The script's texts as JSON inside the page: `<` escaped, so no text can close the element. */
+function scriptText(offline: OfflineMessages, chats: Record<string, string>): string {
+  const text: OfflinePageText = {
+    saved: offline.saved,
+    profile_title: offline.profile_title,
+    chats_title: offline.chats_title,
+    messages_label: chats.messages_label ?? '',
+    write_label: offline.write_label,
+    send: offline.send,
+    waiting: offline.waiting,
+    no_messages: offline.no_messages,
+    nothing_saved: offline.nothing_saved,
+    you: offline.you,
+  };
+  return JSON.stringify(text).replaceAll('<', '\\u003c');
 }
 
 /**
- * A page that needs nothing but itself and its stylesheet. Its link has no address, so it reloads
- * whatever address the visitor was trying to open.
+ * A page that needs nothing but itself, its stylesheet and its script, which adds what the device
+ * kept of the member's chats. Its link has no address, so it reloads whatever address the visitor
+ * was trying to open.
  */
 function offlinePage(locale: Locale): string {
-  const text = offlineText(locale);
+  const catalogue = catalogueOf(locale);
+  const offline = catalogue.offline as OfflineMessages;
   return `<!doctype html>
 <html lang="${REGIONAL_CODES[locale]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>${text.title}</title>
+<title>${escapeHtml(offline.title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${OFFLINE_CSS}">
+<script type="application/json" id="${OFFLINE_TEXT_ID}">${scriptText(offline, catalogue.chats as Record<string, string>)}</script>
+<script src="/${OFFLINE_DIR}/${OFFLINE_SCRIPT}" defer></script>
 </head>
 <body>
 <main>
 <img src="/favicon.svg" alt="" width="64" height="64">
-<h1>${text.title}</h1>
-<p>${text.body}</p>
-<a href="">${text.retry}</a>
+<h1>${escapeHtml(offline.title)}</h1>
+<p>${escapeHtml(offline.body)}</p>
+<a href="">${escapeHtml(offline.retry)}</a>
+<div id="offline-app"></div>
 </main>
 </body>
 </html>
@@ -106,11 +133,21 @@ function precacheManifest(): Plugin {
         fs.writeFileSync(path.join(CLIENT_DIR, offlinePagePath(locale)), offlinePage(locale));
       }
       fs.copyFileSync(path.resolve(import.meta.dirname, 'sw/offline.css'), path.join(CLIENT_DIR, OFFLINE_CSS));
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          outDir: path.join(CLIENT_DIR, OFFLINE_DIR),
+          emptyOutDir: false,
+          rolldownOptions: { input: OFFLINE_PAGE_ENTRY, output: { format: 'iife', entryFileNames: OFFLINE_SCRIPT } },
+        },
+      });
       const { count, size, warnings } = await injectManifest({
         swSrc: path.join(WORKER_DIR, 'sw.js'),
         swDest: path.join(CLIENT_DIR, 'sw.js'),
         globDirectory: CLIENT_DIR,
-        globPatterns: ['assets/**/*.{js,css}', `${OFFLINE_DIR}/*.{html,css}`, 'favicon.svg'],
+        globPatterns: ['assets/**/*.{js,css}', `${OFFLINE_DIR}/*.{html,css,js}`, 'favicon.svg'],
         globIgnores: consoleOnlyFiles(),
         // Vite puts a content hash in every name under assets/, so the name alone is the revision.
         dontCacheBustURLsMatching: /^assets\//,

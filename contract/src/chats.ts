@@ -71,10 +71,15 @@ export const MessagesResponseSchema = z.object({
 });
 export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
 
-/** POST /api/messages.php: sends a message, paid with message credits. */
+/**
+ * POST /api/messages.php: sends a message, paid with message credits. `client_key` is a UUID the
+ * sender's device makes once per message (docs/decisions/019): a send repeated with the same key,
+ * as a reconnecting outbox may do, answers with the message already stored and charges nothing.
+ */
 export const SendMessageRequestSchema = z.object({
   conversation: id,
   body: z.string(VALIDATION.required).trim().min(1, VALIDATION.required).max(MESSAGE_MAX_LENGTH, VALIDATION.tooLong),
+  client_key: z.uuid(VALIDATION.choice).optional(),
 });
 export type SendMessageRequest = z.input<typeof SendMessageRequestSchema>;
 export const SendMessageResponseSchema = z.object({

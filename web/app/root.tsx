@@ -9,12 +9,14 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
+import { OfflineBanner } from './components/shell/offline-banner';
 import { UpdatePrompt } from './components/shell/update-prompt';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
 import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
 import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { BadgeProvider } from './features/badge/components/badge-provider';
 import { chatsQueryOptions } from './features/chats/api/chats-query';
+import { useOfflineChats } from './features/chats/hooks/use-offline-chats';
 import { likesQueryOptions } from './features/likes/api/likes-query';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
@@ -120,10 +122,13 @@ function useFatalErrors(): void {
 export default function App() {
   useFatalErrors();
   useUserPolling();
-  usePageHiddenBeacon(Boolean(useWebContext().user));
+  const { user } = useWebContext();
+  usePageHiddenBeacon(Boolean(user));
+  useOfflineChats(user);
   useTrafficSourceCapture();
   return (
     <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
+      <OfflineBanner />
       <Outlet />
       <UpdatePrompt />
     </BadgeProvider>

@@ -21,6 +21,7 @@ import * as premium from './migrations/2026_11_29_000001_premium.js';
 import * as moderationDecisions from './migrations/2026_11_30_000001_moderation_decisions.js';
 import * as moderationEvidence from './migrations/2026_12_02_000001_moderation_evidence.js';
 import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_history.js';
+import * as messageClientKeys from './migrations/2026_12_03_000001_message_client_keys.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_30_000001_moderation_decisions': moderationDecisions,
   '2026_12_02_000001_moderation_evidence': moderationEvidence,
   '2026_12_02_000002_site_config_history': siteConfigHistory,
+  '2026_12_03_000001_message_client_keys': messageClientKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -231,6 +231,8 @@ export interface MessagesTable {
   created_at: number;
   /** The operator who wrote a fictional profile's message; never shown to members. */
   written_by_staff_id: number | null;
+  /** The UUID the sender's device made for this message, so a repeated send stores it once (decision 019). */
+  client_key: string | null;
 }
 
 export interface CreditLedgerTable {

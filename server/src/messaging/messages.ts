@@ -25,6 +25,8 @@ export interface OutgoingMessage {
   cost: number;
   /** The operator who wrote a persona's message (never shown to members). */
   writtenByStaffId?: number;
+  /** The sender device's UUID for this message: stored with it, unique per sender (decision 019). */
+  clientKey?: string;
 }
 
 interface Party {
@@ -112,6 +114,7 @@ export async function storeMessage(trx: Transaction<Database>, outgoing: Outgoin
       awaiting_operator: recipient.fictional ? 1 : 0,
       created_at: now,
       written_by_staff_id: outgoing.writtenByStaffId ?? null,
+      client_key: outgoing.clientKey ?? null,
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
@@ -141,6 +144,35 @@ export async function storeMessage(trx: Transaction<Database>, outgoing: Outgoin
     recipient,
     credits,
     answeredWaitingSince,
+  };
+}
+
+/**
+ * The message a sender already stored under this client key, with their balance now: what a
+ * repeated send answers, charging nothing (decision 019). Null when the key is new.
+ */
+export async function findSentMessage(
+  db: Db,
+  senderId: number,
+  clientKey: string,
+): Promise<{ message: ChatMessage; credits: number } | null> {
+  const row = await db
+    .selectFrom('messages')
+    .innerJoin('members', 'members.id', 'messages.sender_id')
+    .select(['messages.id', 'messages.conversation_id', 'messages.body', 'messages.created_at', 'members.credits'])
+    .where('messages.sender_id', '=', senderId)
+    .where('messages.client_key', '=', clientKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    message: {
+      id: row.id,
+      conversation: row.conversation_id,
+      from: senderId,
+      body: row.body,
+      created_at: iso(Number(row.created_at)),
+    },
+    credits: row.credits,
   };
 }
 

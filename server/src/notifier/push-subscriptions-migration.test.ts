@@ -6,6 +6,9 @@ import { down as downConsole } from '../db/migrations/2026_11_26_000001_console.
 import { down as downStaffTwoFactor } from '../db/migrations/2026_11_27_000001_staff_two_factor.js';
 import { down as downModerationDecisions } from '../db/migrations/2026_11_30_000001_moderation_decisions.js';
 import { down as downConsoleAnswers } from '../db/migrations/2026_11_26_000003_console_answers.js';
+import { down as downModerationEvidence } from '../db/migrations/2026_12_02_000001_moderation_evidence.js';
+import { down as downSiteConfigHistory } from '../db/migrations/2026_12_02_000002_site_config_history.js';
+import { down as downMessageClientKeys } from '../db/migrations/2026_12_03_000001_message_client_keys.js';
 import { insertMember, insertSite, testSiteConfig } from '../test/fixtures.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-database.js';
 
@@ -20,7 +23,11 @@ describe.each(TEST_DIALECTS)('push subscriptions migration on %s', (dialect) => 
   it('moves subscriptions kept on the account into the devices table', async () => {
     const untyped = database.db as unknown as Kysely<unknown>;
     // Later migrations replaced the reports table this one's down drops (the queue) or refer to
-    // its conversations and staff (the console's claims and drafts, moderation decisions): undo them first.
+    // its conversations and staff (the console's claims and drafts, moderation decisions and
+    // evidence, the sites' change history) or its messages (their client keys): undo them first.
+    await downMessageClientKeys(untyped);
+    await downSiteConfigHistory(untyped);
+    await downModerationEvidence(untyped);
     await downModerationDecisions(untyped);
     await downStaffTwoFactor(untyped);
     await downConsoleAnswers(untyped);

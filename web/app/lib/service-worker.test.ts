@@ -8,10 +8,11 @@ import { SKIP_WAITING_MESSAGE } from './worker-protocol';
 async function started({ controlled }: { controlled: boolean }) {
   const browser = fakeServiceWorkers({ controlled });
   const onNeedRefresh = vi.fn();
+  const onOfflineReady = vi.fn();
   const reload = vi.fn();
-  const handle = startServiceWorker({ onNeedRefresh, reload });
+  const handle = startServiceWorker({ onNeedRefresh, onOfflineReady, reload });
   await vi.waitFor(() => expect(browser.container.register).toHaveBeenCalled());
-  return { browser, onNeedRefresh, reload, handle };
+  return { browser, onNeedRefresh, onOfflineReady, reload, handle };
 }
 
 describe('startServiceWorker (spec §4)', () => {
@@ -46,5 +47,21 @@ describe('startServiceWorker (spec §4)', () => {
     expect(onNeedRefresh).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
     handle.stop();
+  });
+
+  it('is offline-ready once a version is active, and says so once', async () => {
+    const first = await started({ controlled: false });
+    expect(first.onOfflineReady).not.toHaveBeenCalled();
+    first.browser.takeControl(first.browser.deploy());
+    expect(first.onOfflineReady).toHaveBeenCalledOnce();
+    first.handle.stop();
+    forgetServiceWorkers();
+
+    // A page an active version already serves is offline-ready at once; an update changes nothing.
+    const later = await started({ controlled: true });
+    await vi.waitFor(() => expect(later.onOfflineReady).toHaveBeenCalledOnce());
+    later.browser.takeControl(later.browser.deploy());
+    expect(later.onOfflineReady).toHaveBeenCalledOnce();
+    later.handle.stop();
   });
 });

@@ -14,13 +14,16 @@ export interface ServiceWorkerHandle {
  * push uses, so there is only ever one registration. Spec §4: a new version installs and waits
  * (`onNeedRefresh`) until the page activates it; whichever tab does, every open page reloads once
  * when the new version takes control. The first version takes no control of the page that
- * installed it, so a first visit never reloads.
+ * installed it, so a first visit never reloads. `onOfflineReady` is told once, when a version
+ * is active: the app's files are precached and the offline page answers without a network.
  */
 export function startServiceWorker({
   onNeedRefresh,
+  onOfflineReady = () => undefined,
   reload = () => window.location.reload(),
 }: {
   onNeedRefresh: () => void;
+  onOfflineReady?: () => void;
   reload?: () => void;
 }): ServiceWorkerHandle {
   const container = navigator.serviceWorker;
@@ -30,6 +33,12 @@ export function startServiceWorker({
   let registration: ServiceWorkerRegistration | undefined;
   let stopped = false;
   let reloading = false;
+  let offlineReady = false;
+  const becameOfflineReady = () => {
+    if (stopped || offlineReady) return;
+    offlineReady = true;
+    onOfflineReady();
+  };
 
   const onControllerChange = () => {
     if (!controlled || reloading) return;
@@ -40,6 +49,7 @@ export function startServiceWorker({
   const watch = (worker: ServiceWorker | null) => {
     worker?.addEventListener('statechange', () => {
       if (!stopped && worker.state === 'installed' && container.controller) onNeedRefresh();
+      if (worker.state === 'activated') becameOfflineReady();
     });
   };
 
@@ -50,6 +60,8 @@ export function startServiceWorker({
         registration = registered;
         if (stopped) return;
         if (registered.waiting && container.controller) onNeedRefresh();
+        if (registered.active?.state === 'activated') becameOfflineReady();
+        else watch(registered.active);
         watch(registered.installing);
         registered.addEventListener('updatefound', () => watch(registered.installing));
       })

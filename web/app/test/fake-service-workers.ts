@@ -27,6 +27,8 @@ export function fakeServiceWorkers({ controlled }: { controlled: boolean }) {
     controller: controlled ? new FakeWorker('activated') : null,
     register: vi.fn(async () => registration),
   });
+  // The version serving the page is the registration's active one.
+  registration.active = container.controller;
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   return {
     container,

@@ -146,18 +146,22 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
       if (request.member.status === UNCONFIRMED_STATUS) {
         throw new AppError(403, 'email_not_confirmed', 'Confirm your e-mail address to send messages.');
       }
-      const sent = await messages.send(
-        me,
-        request.body.conversation,
-        request.body.body,
-        messageCreditsFor(request.site.config, isPremium(request.member, Date.now())),
-      );
-      await delivery.deliver(sent, request.log);
-      // The message is sent and paid for: a queue that cannot take it must not turn that into an error.
-      await flagMessage(db, request.site.config.moderation, sent).catch((error: unknown) =>
-        request.log.error({ err: error }, 'A message the rules flagged could not be queued'),
-      );
-      return { message: sent.message, credits: sent.credits };
+      const { message, credits, stored } = await messages.send({
+        conversationId: request.body.conversation,
+        senderId: me,
+        body: request.body.body,
+        cost: messageCreditsFor(request.site.config, isPremium(request.member, Date.now())),
+        clientKey: request.body.client_key,
+      });
+      // A repeated key was delivered, and checked by the rules, when it was first stored.
+      if (stored) {
+        await delivery.deliver(stored, request.log);
+        // The message is sent and paid for: a queue that cannot take it must not turn that into an error.
+        await flagMessage(db, request.site.config.moderation, stored).catch((error: unknown) =>
+          request.log.error({ err: error }, 'A message the rules flagged could not be queued'),
+        );
+      }
+      return { message, credits };
     },
   );
 };

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   MESSAGE_MAX_LENGTH,
   MESSAGES_PAGE_SIZE,
@@ -76,6 +77,8 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     return row.credits;
   }
+  const notificationsOf = (memberId: number) =>
+    t.database.db.selectFrom('notifications').select('id').where('member_id', '=', memberId).execute();
   const storedMessages = (conversation: number) =>
     t.database.db
       .selectFrom('messages')
@@ -232,6 +235,67 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
     expect(unread.num_unread).toBe(3);
   });
 
+  it('stores and charges a message once however often its client key is sent, even at once', async () => {
+    const a = await member({}, 5 * COST);
+    const b = await member();
+    const id = await conversationOf(a, b);
+    const key = crypto.randomUUID();
+
+    const first = await send(a, { conversation: id, body: 'Written offline', client_key: key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().credits).toBe(4 * COST);
+    // The answer was lost on the way; the outbox sends again, from two tabs at once.
+    const repeats = await Promise.all([
+      send(a, { conversation: id, body: 'Written offline', client_key: key }),
+      send(a, { conversation: id, body: 'Written offline', client_key: key }),
+    ]);
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.json()).toEqual(first.json());
+    }
+    expect(await storedMessages(id)).toEqual([expect.objectContaining({ body: 'Written offline', client_key: key })]);
+    expect(await balanceOf(a.id)).toBe(4 * COST);
+    expect(b.events.filter((event) => event.type === 'message')).toHaveLength(1);
+    expect(await notificationsOf(b.id)).toHaveLength(1);
+
+    // A new key is a new message, paid again.
+    const next = await send(a, { conversation: id, body: 'Written offline', client_key: crypto.randomUUID() });
+    expect(next.json().credits).toBe(3 * COST);
+    expect(await storedMessages(id)).toHaveLength(2);
+  });
+
+  it('stores one message when the first sends with one key race', async () => {
+    const a = await member({}, 5 * COST);
+    const b = await member();
+    const id = await conversationOf(a, b);
+    const key = crypto.randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => send(a, { conversation: id, body: 'once', client_key: key })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(responses.map((response) => response.json().message.id)).size).toBe(1);
+    expect(await storedMessages(id)).toHaveLength(1);
+    expect(await balanceOf(a.id)).toBe(4 * COST);
+  });
+
+  it('keeps each member’s client keys their own, and refuses a key that is no UUID', async () => {
+    const [a, b] = [await member({}, 2 * COST), await member({}, 2 * COST)];
+    const id = await conversationOf(a, b);
+    const key = crypto.randomUUID();
+    const fromA = await send(a, { conversation: id, body: 'from A', client_key: key });
+    const fromB = await send(b, { conversation: id, body: 'from B', client_key: key });
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.json().message).toMatchObject({ from: b.id, body: 'from B' });
+    expect(fromB.json().message.id).not.toBe(fromA.json().message.id);
+    expect((await storedMessages(id)).map((message) => message.body)).toEqual(['from A', 'from B']);
+    expect(await balanceOf(b.id)).toBe(COST);
+
+    const bad = await send(a, { conversation: id, body: 'hi', client_key: 'not-a-uuid' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('client_key');
+    expect(await storedMessages(id)).toHaveLength(2);
+  });
+
   it('leaves a message to a fictional profile for an operator, without notifying anyone', async () => {
     const a = await member({}, COST);
     const host = await member({ fictional: 1 });
@@ -239,12 +303,7 @@ describe.each(TEST_DIALECTS)('chats and messages on %s', (dialect) => {
     expect((await send(a, { conversation: id, body: 'Hi there' })).statusCode).toBe(200);
     const [stored] = await storedMessages(id);
     expect(stored?.awaiting_operator).toBe(1);
-    const notifications = await t.database.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('member_id', '=', host.id)
-      .execute();
-    expect(notifications).toHaveLength(0);
+    expect(await notificationsOf(host.id)).toHaveLength(0);
     expect(await storedMessages(id)).toHaveLength(1);
   });
 

@@ -1,12 +1,41 @@
+import type { ChatMessage } from '@rendezvous/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { storeMessage, type StoredMessage } from '../../messaging/messages.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { findSentMessage, storeMessage, type OutgoingMessage, type StoredMessage } from '../../messaging/messages.js';
+
+/** What a send answers; `stored` is null when the client key named a message sent before, so nothing is delivered again. */
+export interface SendOutcome {
+  message: ChatMessage;
+  credits: number;
+  stored: StoredMessage | null;
+}
 
 export function createMessagesRepository(db: Db) {
+  /** The message sent before under this key, as a repeat answers it. */
+  async function sentBefore(senderId: number, clientKey: string | undefined): Promise<SendOutcome | null> {
+    const found = clientKey === undefined ? null : await findSentMessage(db, senderId, clientKey);
+    return found && { ...found, stored: null };
+  }
+
   return {
-    /** A member's message, stored and paid in one transaction (messaging/messages.ts). */
-    async send(memberId: number, conversationId: number, body: string, cost: number): Promise<StoredMessage> {
-      return db.transaction().execute((trx) => storeMessage(trx, { conversationId, senderId: memberId, body, cost }));
+    /**
+     * A member's message, stored and paid in one transaction (messaging/messages.ts), once per
+     * client key (decision 019): a repeat answers the stored message and the balance, charging
+     * nothing, even when the first send's transaction commits while the repeat's is open.
+     */
+    async send(outgoing: OutgoingMessage): Promise<SendOutcome> {
+      const repeat = await sentBefore(outgoing.senderId, outgoing.clientKey);
+      if (repeat) return repeat;
+      try {
+        const stored = await db.transaction().execute((trx) => storeMessage(trx, outgoing));
+        return { message: stored.message, credits: stored.credits, stored };
+      } catch (error) {
+        // Two sends with one key at once: the other stored it first, and the unique index refused ours.
+        const raced = isUniqueViolation(error) ? await sentBefore(outgoing.senderId, outgoing.clientKey) : null;
+        if (raced) return raced;
+        throw error;
+      }
     },
 
     /**

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { watchForNewBuild } from '../../lib/build-check';
 import { startServiceWorker, type ServiceWorkerHandle } from '../../lib/service-worker';
+import { setServiceWorkerFlag, useServiceWorkerFlags } from '../../lib/service-worker-flags';
 import { Button } from '../ui/button';
 
 /**
@@ -12,20 +13,26 @@ import { Button } from '../ui/button';
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
-  const [needRefresh, setNeedRefresh] = useState(false);
+  const { needRefresh } = useServiceWorkerFlags();
   const [reloading, setReloading] = useState(false);
   const worker = useRef<ServiceWorkerHandle | null>(null);
 
   useEffect(() => {
     if (import.meta.env.DEV) return;
     // Spec §7: a deployment is noticed by asking too, where no worker announces it (none, or not yet).
-    const stopWatching = watchForNewBuild(() => setNeedRefresh(true));
+    const stopWatching = watchForNewBuild(() => setServiceWorkerFlag('needRefresh', true));
     if (!('serviceWorker' in navigator)) return stopWatching;
-    const handle = startServiceWorker({ onNeedRefresh: () => setNeedRefresh(true) });
+    const handle = startServiceWorker({
+      onNeedRefresh: () => setServiceWorkerFlag('needRefresh', true),
+      onOfflineReady: () => setServiceWorkerFlag('offlineReady', true),
+    });
     worker.current = handle;
     return () => {
       stopWatching();
       handle.stop();
+      // Nothing watches the worker any more, so the flags would only go stale.
+      setServiceWorkerFlag('needRefresh', false);
+      setServiceWorkerFlag('offlineReady', false);
     };
   }, []);
 
@@ -50,7 +57,12 @@ export function UpdatePrompt() {
         <Button size="sm" loading={reloading} onClick={reload}>
           {t('app_update.reload')}
         </Button>
-        <Button size="sm" variant="ghost" disabled={reloading} onClick={() => setNeedRefresh(false)}>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={reloading}
+          onClick={() => setServiceWorkerFlag('needRefresh', false)}
+        >
           {t('app_update.dismiss')}
         </Button>
       </div>

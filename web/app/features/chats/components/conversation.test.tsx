@@ -136,7 +136,12 @@ describe('a conversation', () => {
     await user.type(composer(), 'Coffee on Sunday?{Enter}');
     const pending = (await screen.findByText('Coffee on Sunday?')).closest('li');
     expect(pending?.textContent).toContain(t('chats.sending'));
-    expect(api.callsTo('POST', '/api/messages.php')[0]?.body).toEqual({ conversation: 5, body: 'Coffee on Sunday?' });
+    // With the key that makes a repeat of this send store and charge it once (decision 019).
+    expect(api.callsTo('POST', '/api/messages.php')[0]?.body).toEqual({
+      conversation: 5,
+      body: 'Coffee on Sunday?',
+      client_key: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    });
 
     answer(json({ message: message(4, ME, 'Coffee on Sunday?'), credits: 30 }));
     await waitFor(() =>

@@ -89,7 +89,7 @@ export function Conversation({
     try {
       outcome = await conversation.send(body);
       if (outcome === 'insufficient_credits') onInsufficientCredits();
-      return outcome === 'sent';
+      return outcome === 'sent' || outcome === 'queued';
     } finally {
       setNotConfirmed(outcome === 'email_not_confirmed');
     }
@@ -166,6 +166,7 @@ export function Conversation({
           otherName={profile.name}
           readUpTo={conversation.readUpTo}
           label={t('chats.messages_label', { name: profile.name })}
+          onDiscard={(key) => void conversation.discard(key)}
         />
       </div>
 

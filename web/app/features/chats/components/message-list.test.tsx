@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, makeWebContext, renderWithRoot, testI18n } from '../../../test/render';
 import { MessageList, type ShownMessage } from './message-list';
 
@@ -15,9 +16,16 @@ const message = (id: number, from: number, body: string, extra: Partial<ShownMes
   ...extra,
 });
 
-function renderList(messages: ShownMessage[], readUpTo = 0) {
+function renderList(messages: ShownMessage[], readUpTo = 0, onDiscard?: (key: string) => void) {
   return renderWithRoot(
-    <MessageList messages={messages} me={7} otherName="Greta" readUpTo={readUpTo} label="Messages with Greta" />,
+    <MessageList
+      messages={messages}
+      me={7}
+      otherName="Greta"
+      readUpTo={readUpTo}
+      label="Messages with Greta"
+      onDiscard={onDiscard}
+    />,
     { web: makeWebContext({ user: makeUser() }) },
   );
 }
@@ -58,5 +66,34 @@ describe('the messages of a conversation', () => {
     const items = within(await screen.findByRole('list', { name: 'Messages with Greta' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent?.includes(t('chats.read')))).toEqual([false, true, false, false]);
     expect(items[3]?.textContent).toContain(t('chats.sending'));
+  });
+
+  it('says which messages wait for the network and which were not sent, and why (decision 019)', async () => {
+    const user = userEvent.setup();
+    const onDiscard = vi.fn();
+    const outbox = { id: Number.MAX_SAFE_INTEGER };
+    renderList(
+      [
+        message(1, 7, 'Seen'),
+        message(0, 7, 'Written offline', { ...outbox, key: 'key-1', waiting: true }),
+        message(0, 7, 'Too poor', { ...outbox, key: 'key-2', notSent: 'insufficient_credits' }),
+        message(0, 7, 'Odd refusal', { ...outbox, key: 'key-3', notSent: 'something_new' }),
+      ],
+      Number.MAX_SAFE_INTEGER,
+      onDiscard,
+    );
+
+    const items = within(await screen.findByRole('list', { name: 'Messages with Greta' })).getAllByRole('listitem');
+    // Read receipts belong to stored messages only.
+    expect(items.map((item) => item.textContent?.includes(t('chats.read')))).toEqual([true, false, false, false]);
+    expect(items[1]?.textContent).toContain(t('chats.waiting_to_send'));
+    expect(items[2]?.textContent).toContain(
+      t('chats.not_sent', { reason: t('chats.not_sent_reason.insufficient_credits') }),
+    );
+    expect(items[3]?.textContent).toContain(t('chats.not_sent', { reason: t('chats.not_sent_reason.failed') }));
+    expect(within(items[1]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(items[2]!).getByRole('button', { name: t('chats.discard') }));
+    expect(onDiscard).toHaveBeenCalledWith('key-2');
   });
 });

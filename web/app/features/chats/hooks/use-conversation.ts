@@ -3,13 +3,26 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useLiveEvent } from '../../../lib/live-events';
+import {
+  listOutbox,
+  newClientKey,
+  offlineStoreAvailable,
+  onOutboxChange,
+  queueOutboxMessage,
+  removeOutboxMessage,
+  type OutboxMessage,
+} from '../../../lib/offline-store';
 import { markRead, messagesQueryOptions, sendMessage } from '../api/chat-calls';
 import { clearDraft, saveDraft } from '../drafts';
 import type { ShownMessage } from '../components/message-list';
+import { isNetworkFailure, onOutboxSent } from '../offline';
 
 export type ConversationStatus = 'loading' | 'ready' | 'not_found' | 'error';
-/** How a message fared, where the server said why it was not sent; any other failure rejects. */
-export type SendOutcome = 'sent' | 'insufficient_credits' | 'unavailable' | 'email_not_confirmed';
+/**
+ * How a message fared, where the server said why it was not sent; `queued` waits in the outbox
+ * for the network (docs/decisions/019). Any other failure rejects.
+ */
+export type SendOutcome = 'sent' | 'queued' | 'insufficient_credits' | 'unavailable' | 'email_not_confirmed';
 
 type Pages = InfiniteData<MessagesResponse, unknown>;
 
@@ -33,6 +46,43 @@ const withMessage = (message: ChatMessage) => (page: MessagesResponse) =>
 
 let pendingCounter = 0;
 
+const fromOutbox = (message: OutboxMessage, me: number): ShownMessage => ({
+  key: message.client_key,
+  id: Number.MAX_SAFE_INTEGER,
+  conversation: message.conversation,
+  from: me,
+  body: message.body,
+  created_at: message.created_at,
+  ...(message.status === 'waiting' ? { waiting: true } : { notSent: message.reason ?? 'failed' }),
+});
+
+/** This conversation's messages in the device's outbox, as they change. */
+function useOutbox(conversationId: number, me: number): ShownMessage[] {
+  const [waiting, setWaiting] = useState<ShownMessage[]>([]);
+  useEffect(() => {
+    if (me === 0 || !offlineStoreAvailable()) return;
+    let current = true;
+    const load = () =>
+      void listOutbox(me)
+        .then((messages) => {
+          if (!current) return;
+          setWaiting(
+            messages
+              .filter((message) => message.conversation === conversationId)
+              .map((message) => fromOutbox(message, me)),
+          );
+        })
+        .catch((error: unknown) => console.warn('Could not read the messages waiting to be sent', error));
+    load();
+    const stop = onOutboxChange(load);
+    return () => {
+      current = false;
+      stop();
+    };
+  }, [conversationId, me]);
+  return waiting;
+}
+
 /**
  * One conversation from the app's cache: its pages of messages, live additions and read receipts
  * written into that cache, marking it read while it is on screen (spec §4: opening sets unread to
@@ -54,7 +104,9 @@ export function useConversation(
     initialData:
       preloaded?.conversation.id === conversationId ? { pages: [preloaded], pageParams: [undefined] } : undefined,
   });
-  const { mutateAsync: send } = useMutation({ mutationFn: sendMessage });
+  // Fails at once without a network rather than pausing: the outbox keeps the message instead.
+  const { mutateAsync: send } = useMutation({ mutationFn: sendMessage, networkMode: 'always' });
+  const outbox = useOutbox(conversationId, me);
   const [pending, setPending] = useState<ShownMessage[]>([]);
   /** The newest message that arrived live from the other member, for screen readers. */
   const [arrived, setArrived] = useState<ChatMessage | null>(null);
@@ -63,11 +115,13 @@ export function useConversation(
   useEffect(() => {
     callbacksRef.current = callbacks;
   });
+  // A message the outbox delivered was paid too: the balance under the composer follows.
+  useEffect(() => onOutboxSent((credits) => callbacksRef.current.onSent?.(credits)), []);
 
   const pages = query.data?.pages;
   const newestPage = pages?.[0];
   const settled = useMemo(() => (pages ? settledMessages(pages) : []), [pages]);
-  const messages = [...settled, ...pending];
+  const messages = [...settled, ...outbox, ...pending];
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const status: ConversationStatus = newestPage
     ? 'ready'
@@ -140,9 +194,16 @@ export function useConversation(
         body: body.trim(),
         created_at: new Date().toISOString(),
       };
+      const clientKey = newClientKey();
+      const queue = async (): Promise<SendOutcome> => {
+        await queueOutboxMessage(me, conversationId, body, clientKey);
+        clearDraft(conversationId);
+        return 'queued';
+      };
+      if (!navigator.onLine && offlineStoreAvailable()) return queue();
       setPending((current) => [...current, optimistic]);
       try {
-        const { message, credits } = await send({ conversation: conversationId, body });
+        const { message, credits } = await send({ conversation: conversationId, body, client_key: clientKey });
         callbacksRef.current.onSent?.(credits);
         update(withMessage(message));
         clearDraft(conversationId);
@@ -160,6 +221,8 @@ export function useConversation(
             return 'unavailable';
           }
         }
+        // No answer at all: the outbox sends it when the network is back, once (its client key).
+        if (isNetworkFailure(error) && offlineStoreAvailable()) return queue();
         console.warn('Could not send the message', error);
         throw error;
       } finally {
@@ -180,5 +243,8 @@ export function useConversation(
     retry,
     loadOlder,
     send: sendBody,
+    /** Drops a message the server refused from the outbox. */
+    discard: (clientKey: string) =>
+      removeOutboxMessage(clientKey).catch((error: unknown) => console.warn('Could not remove the message', error)),
   };
 }

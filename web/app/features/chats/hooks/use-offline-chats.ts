@@ -1,0 +1,59 @@
+import type { User } from '@rendezvous/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { claimOfflineStore, keepOfflineProfile, offlineStoreAvailable } from '../../../lib/offline-store';
+
+/**
+ * Keeps what the offline page shows (docs/decisions/019) for the member using the app: their
+ * profile, chat list and opened conversations, and sends what they wrote offline once the
+ * connection is back (now, and on every `online`). Another member, or nobody, empties the
+ * store first: a shared phone never shows one member another's chats.
+ */
+export function useOfflineChats(user: User | null): void {
+  const client = useQueryClient();
+  const memberId = user?.profile.id ?? null;
+  const profile = user?.profile;
+  /** Writes wait for the claim: until then the store may still be another member's. */
+  const claimed = useRef<Promise<void>>(Promise.resolve());
+
+  useEffect(() => {
+    if (!offlineStoreAvailable()) return;
+    let stop = () => {};
+    let stopped = false;
+    claimed.current = claimOfflineStore(memberId);
+    claimed.current
+      // Loaded after the first paint: the sending code is not part of the first load.
+      .then(() => (memberId === null ? null : import('../offline')))
+      .then((offline) => {
+        if (!offline || stopped || memberId === null) return;
+        const keep = offline.keepChatsOffline(client, memberId);
+        const send = () => void offline.sendOutbox(client, memberId);
+        window.addEventListener('online', send);
+        stop = () => {
+          keep();
+          window.removeEventListener('online', send);
+        };
+        if (navigator.onLine) send();
+      })
+      .catch((error: unknown) => console.warn('The offline store is unavailable', error));
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [client, memberId]);
+
+  useEffect(() => {
+    if (!offlineStoreAvailable() || !profile) return;
+    claimed.current
+      .then(() =>
+        keepOfflineProfile(profile.id, {
+          id: profile.id,
+          name: profile.name,
+          city: profile.city,
+          thumb_filename: profile.main_image?.thumb_filename ?? null,
+          personal: profile.personal,
+        }),
+      )
+      .catch((error: unknown) => console.warn('Could not keep the profile for offline use', error));
+  }, [profile]);
+}
