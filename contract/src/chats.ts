@@ -73,7 +73,7 @@ export type MessagesResponse = z.infer<typeof MessagesResponseSchema>;
 
 /**
  * POST /api/messages.php: sends a message, paid with message credits. `client_key` is a UUID the
- * sender's device makes once per message (docs/decisions/019): a send repeated with the same key,
+ * sender's device makes once per message (docs/decisions/020): a send repeated with the same key,
  * as a reconnecting outbox may do, answers with the message already stored and charges nothing.
  */
 export const SendMessageRequestSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * The offline page's script (/offline/offline.js, precached with the page): shows what the
- * device kept of the member who last used the app (docs/decisions/019), read only, under the
+ * device kept of the member who last used the app (docs/decisions/020), read only, under the
  * page's "You are offline" heading: their profile, chat list and the newest messages of the
  * chats they opened. A message written here waits in the outbox; when the network returns with
  * messages waiting, the page reloads into the app, which sends each once.

@@ -1,5 +1,5 @@
 /*
- * What a member's device keeps for when the network is gone (docs/decisions/019): the last chat
+ * What a member's device keeps for when the network is gone (docs/decisions/020): the last chat
  * list, the newest messages of the conversations they opened, their own profile, and the messages
  * they wrote that still wait to be sent. One IndexedDB database, read by the app and by the
  * offline page (web/app/offline-page.ts), so it imports nothing but types.

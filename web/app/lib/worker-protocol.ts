@@ -13,7 +13,7 @@ export function offlinePagePath(locale: string): string {
   return `/${OFFLINE_DIR}/${locale}.html`;
 }
 
-/** The offline page's script, next to the pages; it shows what the device kept (docs/decisions/019). */
+/** The offline page's script, next to the pages; it shows what the device kept (docs/decisions/020). */
 export const OFFLINE_SCRIPT = 'offline.js';
 
 /** The element of an offline page whose JSON holds the script's texts in the page's language. */

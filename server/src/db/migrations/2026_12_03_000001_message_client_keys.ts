@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A message's client key (docs/decisions/019): the UUID the sender's device made for it, so a
+ * A message's client key (docs/decisions/020): the UUID the sender's device made for it, so a
  * send repeated after a lost answer or from the offline outbox finds the message already stored
  * instead of storing and charging it again. Unique per sender; messages without one (older ones,
  * a persona's) leave it null, which a unique index allows any number of times on both databases.

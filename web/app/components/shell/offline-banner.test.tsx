@@ -12,7 +12,7 @@ function goOffline(offline: boolean) {
   });
 }
 
-describe('OfflineBanner (docs/decisions/019)', () => {
+describe('OfflineBanner (docs/decisions/020)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('says the app is offline while the network is gone, and goes when it returns', () => {

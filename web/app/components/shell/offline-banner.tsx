@@ -11,7 +11,7 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * Says plainly when the open app has lost the network (docs/decisions/019): what it shows was
+ * Says plainly when the open app has lost the network (docs/decisions/020): what it shows was
  * loaded before, and what the member writes waits. The server always renders it online.
  */
 export function OfflineBanner() {

@@ -1,5 +1,5 @@
 /*
- * The chats' part of working offline (docs/decisions/019): the chat list and the conversations
+ * The chats' part of working offline (docs/decisions/020): the chat list and the conversations
  * the member opened are copied from the app's cache into the device's offline store as they load,
  * and messages written without a network wait in its outbox until they can be sent, once each.
  */

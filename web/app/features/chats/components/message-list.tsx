@@ -8,7 +8,7 @@ export interface ShownMessage extends ChatMessage {
   /** Stable across the swap from the optimistic copy to the server's message. */
   key: string;
   pending?: boolean;
-  /** Written without a network: waits in the outbox (docs/decisions/019). */
+  /** Written without a network: waits in the outbox (docs/decisions/020). */
   waiting?: boolean;
   /** The server refused it from the outbox; its error code. */
   notSent?: string;

@@ -20,7 +20,7 @@ import { isNetworkFailure, onOutboxSent } from '../offline';
 export type ConversationStatus = 'loading' | 'ready' | 'not_found' | 'error';
 /**
  * How a message fared, where the server said why it was not sent; `queued` waits in the outbox
- * for the network (docs/decisions/019). Any other failure rejects.
+ * for the network (docs/decisions/020). Any other failure rejects.
  */
 export type SendOutcome = 'sent' | 'queued' | 'insufficient_credits' | 'unavailable' | 'email_not_confirmed';
 

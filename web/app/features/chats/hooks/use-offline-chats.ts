@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { claimOfflineStore, keepOfflineProfile, offlineStoreAvailable } from '../../../lib/offline-store';
 
 /**
- * Keeps what the offline page shows (docs/decisions/019) for the member using the app: their
+ * Keeps what the offline page shows (docs/decisions/020) for the member using the app: their
  * profile, chat list and opened conversations, and sends what they wrote offline once the
  * connection is back (now, and on every `online`). Another member, or nobody, empties the
  * store first: a shared phone never shows one member another's chats.
