@@ -33,6 +33,9 @@ export const ERROR_CODES = [
   'premium_running',
   'own_decision',
   'item_decided',
+  'not_refundable',
+  'refund_failed',
+  'approval_decided',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -11,6 +11,7 @@ export * from './console-audit.js';
 export * from './console-auth.js';
 export * from './console-inbox.js';
 export * from './console-moderation.js';
+export * from './console-members.js';
 export * from './console-personas.js';
 export * from './console-staff.js';
 export * from './console.js';

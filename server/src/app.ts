@@ -25,6 +25,7 @@ import { createTotpSecretBox } from './platform/staff/totp-secret.js';
 import { consoleAuditRoutes } from './features/console-audit/console-audit.routes.js';
 import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
 import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
+import { consoleMembersRoutes } from './features/console-members/console-members.routes.js';
 import { consoleModerationRoutes } from './features/console-moderation/console-moderation.routes.js';
 import { consoleStaffRoutes } from './features/console-staff/console-staff.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
@@ -353,6 +354,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(consoleStaffRoutes, { db });
   await app.register(consoleAuditRoutes, { db });
   await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl });
+  await app.register(consoleMembersRoutes, { db, providers, processing });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
     const suspensions = setInterval(() => {

@@ -1,0 +1,214 @@
+import {
+  AdjustmentRequestSchema,
+  AdjustmentResponseSchema,
+  ApprovalParamsSchema,
+  ApprovalsResponseSchema,
+  CONSOLE_APPROVALS_PATH,
+  CONSOLE_MEMBERS_PATH,
+  MemberAdminDetailSchema,
+  MemberParamsSchema,
+  MemberSearchQuerySchema,
+  MemberSearchResponseSchema,
+  NoteRequestSchema,
+  NoteResponseSchema,
+  type AdjustmentRequest,
+  type PaymentProviderId,
+} from '@rendezvous/contract';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { AuditActor } from '../../platform/audit/audit-log.js';
+import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
+import type { ProviderRegistry } from '../../platform/payments/providers.js';
+import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
+import {
+  createConsoleMembersRepository,
+  notRefundable,
+  type PreparedAdjustment,
+} from './console-members.repository.js';
+
+export interface ConsoleMembersRoutesOptions {
+  db: Db;
+  providers: ProviderRegistry;
+  /** The payments module's one processing function (docs/decisions/014), handed in by the app. */
+  processing: {
+    processPaymentEvents(provider: PaymentProviderId, events: readonly PaymentEvent[]): Promise<unknown>;
+  };
+}
+
+const READ = { access: 'staff', permission: 'members.read' } as const;
+/** Money and credits: the code again after 10 minutes, as for every sensitive action. */
+const REFUND = { access: 'staff', permission: 'members.refund', reconfirm: true } as const;
+const APPROVE = { access: 'staff', permission: 'refunds.approve' } as const;
+const APPROVE_SENSITIVE = { ...APPROVE, reconfirm: true } as const;
+
+const refundFailed = (message: string) => new AppError(502, 'refund_failed', message);
+
+const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor => ({
+  staffId: request.staff.staff.id,
+  staffEmail: request.staff.staff.email,
+  ip: request.ip,
+});
+
+/**
+ * Member administration (issue 18): find a member, see everything about them, keep notes, and give
+ * back what they lost: a refund through the order's provider (its events go through the one payment
+ * processing, so the ledger and premium follow as for any refund), credits for messages, or a grant.
+ * Each role gives back up to its daily limit; above it the request waits for an admin.
+ */
+export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOptions> = async (
+  app,
+  { db, providers, processing },
+) => {
+  const members = createConsoleMembersRepository(db);
+
+  async function prepare(memberId: number, body: AdjustmentRequest): Promise<PreparedAdjustment> {
+    const member = await members.memberOf(memberId);
+    const base = { memberId, siteId: member.site_id, reason: body.reason, messageIds: [], order: null };
+    switch (body.kind) {
+      case 'refund': {
+        const order = await members.refundableOrder(memberId, body.order_id);
+        const amount = body.amount ?? order.gross;
+        if (amount > order.gross) throw notRefundable('A refund cannot be more than the order cost.');
+        if (!providers.get(order.provider)) throw notRefundable('The payment provider of this order is not enabled.');
+        return { ...base, kind: 'refund', order, amount, currency: order.currency, credits: null };
+      }
+      case 'credit_back': {
+        const credits = await members.creditsForMessages(memberId, body.message_ids);
+        return {
+          ...base,
+          kind: 'credit_back',
+          messageIds: [...new Set(body.message_ids)],
+          amount: null,
+          currency: null,
+          credits,
+        };
+      }
+      case 'grant':
+        return { ...base, kind: 'grant', amount: null, currency: null, credits: body.credits };
+    }
+  }
+
+  /**
+   * Asks the order's provider to give the money back and hands what it says to the processing. A
+   * part refund is written on the order first, so the provider's event is matched against it.
+   */
+  async function refundAtProvider(order: OrderRow, amount: number, log: FastifyBaseLogger) {
+    const provider = providers.get(order.provider);
+    if (!provider) throw notRefundable('The payment provider of this order is not enabled.');
+    const now = Date.now();
+    if (amount !== order.gross) await members.setRefundAmount(order.id, amount, now);
+    let events;
+    try {
+      events = await provider.refund(
+        {
+          orderId: order.id,
+          providerReference: order.provider_reference,
+          amount: { amount: order.gross, currency: order.currency },
+        },
+        { amount, currency: order.currency },
+      );
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, 'console refund not started');
+      if (amount !== order.gross) await members.setRefundAmount(order.id, order.refund_amount, now);
+      throw refundFailed(`The provider did not start the refund: ${(error as Error).message}`);
+    }
+    // Committed or not, the provider has the refund: its later notification reports it again anyway.
+    return async () => {
+      await processing.processPaymentEvents(order.provider, events);
+    };
+  }
+
+  async function answer(id: number) {
+    const adjustment = await members.adjustment(id);
+    if (!adjustment) throw notFound('There is no such request.');
+    return { adjustment };
+  }
+
+  app.get(
+    CONSOLE_MEMBERS_PATH,
+    { config: READ, schema: { querystring: MemberSearchQuerySchema, response: { 200: MemberSearchResponseSchema } } },
+    async (request) => ({ members: await members.search(request.query.q) }),
+  );
+
+  app.get(
+    `${CONSOLE_MEMBERS_PATH}/:id`,
+    { config: READ, schema: { params: MemberParamsSchema, response: { 200: MemberAdminDetailSchema } } },
+    async (request) => {
+      const detail = await members.detail(request.params.id);
+      if (!detail) throw notFound('There is no such member.');
+      return detail;
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/notes`,
+    {
+      config: READ,
+      schema: { params: MemberParamsSchema, body: NoteRequestSchema, response: { 200: NoteResponseSchema } },
+    },
+    async (request) => ({
+      note: await members.addNote(actorOf(request), request.params.id, request.body.body, Date.now()),
+    }),
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/adjustments`,
+    {
+      config: REFUND,
+      schema: {
+        params: MemberParamsSchema,
+        body: AdjustmentRequestSchema,
+        response: { 200: AdjustmentResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = Date.now();
+      const prepared = await prepare(request.params.id, request.body);
+      const within = await members.withinLimit(request.staff.staff.id, request.staff.staff.role, prepared, now);
+      if (!within) return answer((await members.record(actorOf(request), prepared, 'pending', now)).id);
+      // The money first: a refund the provider refuses changes nothing and is recorded nowhere.
+      const settle = prepared.order ? await refundAtProvider(prepared.order, prepared.amount!, request.log) : null;
+      const row = await members.record(actorOf(request), prepared, 'done', now);
+      await settle?.();
+      return answer(row.id);
+    },
+  );
+
+  app.get(
+    CONSOLE_APPROVALS_PATH,
+    { config: APPROVE, schema: { response: { 200: ApprovalsResponseSchema } } },
+    async () => ({ approvals: await members.pending() }),
+  );
+
+  app.post(
+    `${CONSOLE_APPROVALS_PATH}/:id/approve`,
+    {
+      config: APPROVE_SENSITIVE,
+      schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } },
+    },
+    async (request) => {
+      const row = await members.decide(actorOf(request), request.params.id, true, Date.now());
+      if (row.kind === 'refund' && row.order_id !== null) {
+        const order = await members.order(row.order_id);
+        try {
+          if (!order || order.state !== 'paid') throw notRefundable('The order is no longer paid.');
+          const settle = await refundAtProvider(order, row.amount ?? order.gross, request.log);
+          await settle();
+        } catch (error) {
+          await members.reopen(row.id);
+          throw error;
+        }
+      }
+      return answer(row.id);
+    },
+  );
+
+  app.post(
+    `${CONSOLE_APPROVALS_PATH}/:id/refuse`,
+    { config: APPROVE, schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } } },
+    async (request) => answer((await members.decide(actorOf(request), request.params.id, false, Date.now())).id),
+  );
+};
