@@ -20,7 +20,7 @@ export const CONSOLE_APPROVALS_PATH = '/api/console/approvals';
  * day's total over either limit waits for an admin instead of being made.
  */
 export const DAILY_APPROVAL_LIMITS: Readonly<Record<StaffRole, { money_minor: number; credits: number } | null>> = {
-  operator: { money_minor: 2_500, credits: 100 },
+  operator: { money_minor: 2_000, credits: 100 },
   supervisor: { money_minor: 10_000, credits: 500 },
   admin: null,
 };
