@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EmailSchema } from './accounts.js';
 import type { StaffRole } from './console.js';
 import { StaffNoteSchema } from './console-inbox.js';
 import { ModerationDecisionSchema } from './console-moderation.js';
@@ -219,3 +220,24 @@ export type AdjustmentResponse = z.infer<typeof AdjustmentResponseSchema>;
 /** GET /api/console/approvals: adjustments waiting for an admin, oldest first. */
 export const ApprovalsResponseSchema = z.object({ approvals: z.array(AdjustmentSchema) });
 export type ApprovalsResponse = z.infer<typeof ApprovalsResponseSchema>;
+
+/**
+ * Account actions staff take for a member who asked (issue 18), each as the member's own page would:
+ * POST …/:id/password-reset and …/:id/activation mail the member their link.
+ */
+export const AccountActionResponseSchema = z.object({ done: z.literal(true) });
+export type AccountActionResponse = z.infer<typeof AccountActionResponseSchema>;
+
+/** POST …/:id/email-change: the new address gets the confirmation link; asks for the code again. */
+export const StaffEmailChangeRequestSchema = z.object({ email: EmailSchema });
+export type StaffEmailChangeRequest = z.infer<typeof StaffEmailChangeRequestSchema>;
+
+/** POST …/:id/export: everything stored that is the member's to have; asks for the code again. */
+export const MemberExportResponseSchema = z.object({
+  exported_at: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type MemberExportResponse = z.infer<typeof MemberExportResponseSchema>;
+
+/** POST …/:id/delete: the account is erased as the member's own button does; asks for the code again. */
+export const MemberDeleteResponseSchema = AccountActionResponseSchema;

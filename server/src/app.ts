@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
+import { createAccountLinks } from './features/accounts/account-links.js';
 import { createAccountTokensRepository } from './features/accounts/account-tokens.repository.js';
+import { createMemberAccountActions } from './features/accounts/member-account-actions.js';
 import { appManifestRoutes } from './features/app-manifest/app-manifest.routes.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
@@ -354,7 +356,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(consoleStaffRoutes, { db });
   await app.register(consoleAuditRoutes, { db });
   await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl });
-  await app.register(consoleMembersRoutes, { db, providers, processing });
+  await app.register(consoleMembersRoutes, {
+    db,
+    providers,
+    processing,
+    accounts: createMemberAccountActions({ db, sites, links: createAccountLinks(accountDeps), mail, media }),
+  });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
     const suspensions = setInterval(() => {

@@ -1,4 +1,5 @@
 import {
+  AccountActionResponseSchema,
   AdjustmentRequestSchema,
   AdjustmentResponseSchema,
   ApprovalParamsSchema,
@@ -10,7 +11,9 @@ import {
   MemberSearchQuerySchema,
   MemberSearchResponseSchema,
   NoteRequestSchema,
+  MemberExportResponseSchema,
   NoteResponseSchema,
+  StaffEmailChangeRequestSchema,
   type AdjustmentRequest,
   type PaymentProviderId,
 } from '@rendezvous/contract';
@@ -19,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import type { AuditActor } from '../../platform/audit/audit-log.js';
+import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
@@ -29,9 +32,22 @@ import {
   type PreparedAdjustment,
 } from './console-members.repository.js';
 
+/**
+ * What a member could do about their own account, done for them (features/accounts implements it;
+ * the app hands it in, since features do not import each other).
+ */
+export interface MemberAccountActions {
+  sendPasswordReset(memberId: number): Promise<{ site_id: number }>;
+  resendActivation(memberId: number): Promise<{ site_id: number }>;
+  startEmailChange(memberId: number, email: string): Promise<{ site_id: number; email: string }>;
+  exportData(memberId: number): Promise<Record<string, unknown>>;
+  erase(memberId: number, within: (trx: Db) => Promise<void>, log: FastifyBaseLogger): Promise<void>;
+}
+
 export interface ConsoleMembersRoutesOptions {
   db: Db;
   providers: ProviderRegistry;
+  accounts: MemberAccountActions;
   /** The payments module's one processing function (docs/decisions/014), handed in by the app. */
   processing: {
     processPaymentEvents(provider: PaymentProviderId, events: readonly PaymentEvent[]): Promise<unknown>;
@@ -42,6 +58,9 @@ const READ = { access: 'staff', permission: 'members.read' } as const;
 /** Money and credits: the code again after 10 minutes, as for every sensitive action. */
 const REFUND = { access: 'staff', permission: 'members.refund', reconfirm: true } as const;
 const APPROVE = { access: 'staff', permission: 'refunds.approve' } as const;
+const MANAGE = { access: 'staff', permission: 'members.manage' } as const;
+/** Another address, or a copy of everything about a person, or the account gone: the code again. */
+const MANAGE_SENSITIVE = { ...MANAGE, reconfirm: true } as const;
 const APPROVE_SENSITIVE = { ...APPROVE, reconfirm: true } as const;
 
 const refundFailed = (message: string) => new AppError(502, 'refund_failed', message);
@@ -60,7 +79,7 @@ const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor 
  */
 export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOptions> = async (
   app,
-  { db, providers, processing },
+  { db, providers, processing, accounts },
 ) => {
   const members = createConsoleMembersRepository(db);
 
@@ -210,5 +229,92 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
     `${CONSOLE_APPROVALS_PATH}/:id/refuse`,
     { config: APPROVE, schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } } },
     async (request) => answer((await members.decide(actorOf(request), request.params.id, false, Date.now())).id),
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/password-reset`,
+    { config: MANAGE, schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } } },
+    async (request) => {
+      const member = await accounts.sendPasswordReset(request.params.id);
+      await recordAudit(db, actorOf(request), {
+        action: 'member.password_reset',
+        target: { type: 'member', id: request.params.id },
+        siteId: member.site_id,
+      });
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/activation`,
+    { config: MANAGE, schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } } },
+    async (request) => {
+      const member = await accounts.resendActivation(request.params.id);
+      await recordAudit(db, actorOf(request), {
+        action: 'member.activation_resent',
+        target: { type: 'member', id: request.params.id },
+        siteId: member.site_id,
+      });
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/email-change`,
+    {
+      config: MANAGE_SENSITIVE,
+      schema: {
+        params: MemberParamsSchema,
+        body: StaffEmailChangeRequestSchema,
+        response: { 200: AccountActionResponseSchema },
+      },
+    },
+    async (request) => {
+      const member = await accounts.startEmailChange(request.params.id, request.body.email);
+      await recordAudit(db, actorOf(request), {
+        action: 'member.email_change',
+        target: { type: 'member', id: request.params.id },
+        siteId: member.site_id,
+        detail: { from: member.email, to: request.body.email },
+      });
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/export`,
+    { config: MANAGE_SENSITIVE, schema: { params: MemberParamsSchema, response: { 200: MemberExportResponseSchema } } },
+    async (request) => {
+      const member = await members.memberOf(request.params.id);
+      const data = await accounts.exportData(request.params.id);
+      await recordAudit(db, actorOf(request), {
+        action: 'member.export',
+        target: { type: 'member', id: request.params.id },
+        siteId: member.site_id,
+      });
+      return { exported_at: Date.now(), data };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/delete`,
+    {
+      config: MANAGE_SENSITIVE,
+      schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } },
+    },
+    async (request) => {
+      const member = await members.memberOf(request.params.id);
+      await accounts.erase(
+        request.params.id,
+        (trx) =>
+          recordAudit(trx, actorOf(request), {
+            action: 'member.delete',
+            target: { type: 'member', id: request.params.id },
+            siteId: member.site_id,
+          }),
+        request.log,
+      );
+      return { done: true as const };
+    },
   );
 };
