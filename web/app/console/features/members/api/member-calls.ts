@@ -1,13 +1,16 @@
 import {
+  AccountActionResponseSchema,
   AdjustmentResponseSchema,
   ApprovalsResponseSchema,
   CONSOLE_APPROVALS_PATH,
   CONSOLE_MEMBERS_PATH,
   MemberAdminDetailSchema,
+  MemberExportResponseSchema,
   MemberSearchResponseSchema,
   NoteResponseSchema,
   type AdjustmentRequest,
   type NoteRequest,
+  type StaffEmailChangeRequest,
 } from '@rendezvous/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client';
@@ -60,3 +63,19 @@ export const approveAdjustment = (id: number) =>
 
 export const refuseAdjustment = (id: number) =>
   apiRequest('POST', `${CONSOLE_APPROVALS_PATH}/${id}/refuse`, AdjustmentResponseSchema, { body: {} });
+
+export const sendPasswordReset = (id: number) =>
+  apiRequest('POST', memberPath(id, '/password-reset'), AccountActionResponseSchema, { body: {} });
+
+export const resendActivation = (id: number) =>
+  apiRequest('POST', memberPath(id, '/activation'), AccountActionResponseSchema, { body: {} });
+
+/** The new address gets the confirmation link; the code again after 10 minutes. */
+export const changeMemberEmail = (id: number, body: StaffEmailChangeRequest) =>
+  apiRequest('POST', memberPath(id, '/email-change'), AccountActionResponseSchema, { body });
+
+export const exportMember = (id: number) =>
+  apiRequest('POST', memberPath(id, '/export'), MemberExportResponseSchema, { body: {} });
+
+export const deleteMember = (id: number) =>
+  apiRequest('POST', memberPath(id, '/delete'), AccountActionResponseSchema, { body: {} });

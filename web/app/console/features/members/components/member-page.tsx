@@ -24,6 +24,7 @@ import { formatDateTime, formatMinorMoney, useRegional } from '../../../lib/regi
 import { addMemberNote, memberQueryOptions, MEMBERS_KEY } from '../api/member-calls';
 import { adjustmentWords } from '../lib/adjustment-words';
 import { memberFailureOf } from '../lib/member-failure';
+import { AccountActions } from './account-actions';
 import { CreditBackForm, GrantForm, RefundForm } from './adjustment-forms';
 import { MEMBERS_PATH } from './members-screen';
 
@@ -77,6 +78,7 @@ export function MemberPage({ id, me }: { id: number; me: ConsoleMe }) {
               </Section>
             ) : null}
           </div>
+          {mayDo(me, 'members.manage') ? <AccountActions member={member.data} /> : null}
           <MoneySections member={member.data} />
           <ModerationSections member={member.data} />
           <MemberNotes member={member.data} />

@@ -11,6 +11,7 @@ export function memberFailureOf(error: unknown): string {
     case 'approval_decided':
     case 'not_found':
     case 'forbidden':
+    case 'member_unavailable':
       return `console.members.failure.${code}`;
     default:
       return 'console.members.failure.failed';
