@@ -4,6 +4,7 @@ import {
   MEMBER_SEARCH_LIMIT,
   type Adjustment,
   type AdjustmentKind,
+  type AuditAction,
   type CreditReason,
   type MemberAdminDetail,
   type MemberSummary,
@@ -12,12 +13,14 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { MemberAdjustmentsTable, OrderRow } from '../../db/schema.js';
+import { decisionOf, selectDecisions } from '../../db/moderation-decisions.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, notFound } from '../../errors.js';
 import { DAY_MS } from '../../lib/time.js';
 import { grant } from '../../ledger/credit-ledger.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 import { listConsoleSites } from '../../platform/staff/console-sites.js';
+import { staffNotesOf } from '../../platform/staff/staff-notes.js';
 
 export const notRefundable = (message: string) => new AppError(409, 'not_refundable', message);
 export const approvalDecided = () => new AppError(409, 'approval_decided', 'This request has been decided already.');
@@ -134,6 +137,25 @@ export function createConsoleMembersRepository(db: Db) {
     };
   }
 
+  /** The adjustment's audit row, in the transaction that changes it. */
+  const auditAdjustment = (trx: Db, actor: AuditActor, action: AuditAction, row: AdjustmentRow) =>
+    recordAudit(trx, actor, {
+      action,
+      target: { type: 'member', id: row.member_id },
+      siteId: row.site_id,
+      detail: auditDetail(row),
+    });
+
+  /** One transaction of giving back; a message given back twice at once is refused by its key. */
+  async function givingBack<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw notRefundable('Credits for one of these messages were given back already.');
+      throw error;
+    }
+  }
+
   return {
     /**
      * Members by id (`123`, `#123`), conversation (`c123`: both members of it), or by a part of
@@ -247,21 +269,7 @@ export function createConsoleMembersRepository(db: Db) {
         .orderBy('b.created_at', 'desc')
         .limit(MEMBER_PAGE_ROWS)
         .execute();
-      const decisions = await db
-        .selectFrom('moderation_decisions as d')
-        .leftJoin('staff as s', 's.id', 'd.staff_id')
-        .select(['d.id', 'd.reference', 'd.action', 'd.reason', 'd.until', 'd.staff_id', 's.name as staff_name'])
-        .select(['d.created_at', 'd.lifted_at'])
-        .where('d.member_id', '=', memberId)
-        .orderBy('d.id', 'desc')
-        .execute();
-      const notes = await db
-        .selectFrom('staff_notes as n')
-        .leftJoin('staff as s', 's.id', 'n.staff_id')
-        .select(['n.id', 'n.body', 'n.created_at', 'n.staff_id', 's.name as staff_name'])
-        .where('n.member_id', '=', memberId)
-        .orderBy('n.id', 'desc')
-        .execute();
+      const decisions = await selectDecisions(db).where('d.member_id', '=', memberId).orderBy('d.id', 'desc').execute();
 
       return {
         account: {
@@ -323,23 +331,9 @@ export function createConsoleMembersRepository(db: Db) {
           direction: row.member_id === memberId ? ('by' as const) : ('of' as const),
           created_at: row.created_at,
         })),
-        decisions: decisions.map((row) => ({
-          id: row.id,
-          reference: row.reference,
-          action: row.action,
-          reason: row.reason,
-          until: row.until,
-          staff: { id: row.staff_id, name: row.staff_name ?? '' },
-          created_at: row.created_at,
-          lifted_at: row.lifted_at,
-        })),
+        decisions: decisions.map(decisionOf),
         adjustments: await adjustmentsWhere({ memberId }),
-        notes: notes.map((row) => ({
-          id: row.id,
-          body: row.body,
-          staff: row.staff_id === null ? null : { id: row.staff_id, name: row.staff_name ?? '' },
-          created_at: iso(row.created_at),
-        })),
+        notes: await staffNotesOf(db, memberId),
       };
     },
 
@@ -447,40 +441,34 @@ export function createConsoleMembersRepository(db: Db) {
       status: 'done' | 'pending',
       now: number,
     ): Promise<AdjustmentRow> {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('member_adjustments')
-            .values({
-              member_id: prepared.memberId,
-              site_id: prepared.siteId,
-              kind: prepared.kind,
-              status,
-              order_id: prepared.order?.id ?? null,
-              message_ids: prepared.kind === 'credit_back' ? JSON.stringify(prepared.messageIds) : null,
-              amount: prepared.amount,
-              currency: prepared.currency,
-              credits: prepared.credits,
-              reason: prepared.reason,
-              requested_by: actor.staffId,
-              created_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          if (status === 'done') await giveCredits(trx, row);
-          await recordAudit(trx, actor, {
-            action: status === 'done' ? AUDIT_OF_KIND[row.kind] : 'member.adjustment_requested',
-            target: { type: 'member', id: row.member_id },
-            siteId: row.site_id,
-            detail: auditDetail(row),
-          });
-          return row;
-        });
-      } catch (error) {
-        // Two credit-backs of one message at once: the second finds it given back.
-        if (isUniqueViolation(error)) throw notRefundable('Credits for one of these messages were given back already.');
-        throw error;
-      }
+      return givingBack(async (trx) => {
+        const row = await trx
+          .insertInto('member_adjustments')
+          .values({
+            member_id: prepared.memberId,
+            site_id: prepared.siteId,
+            kind: prepared.kind,
+            status,
+            order_id: prepared.order?.id ?? null,
+            message_ids: prepared.kind === 'credit_back' ? JSON.stringify(prepared.messageIds) : null,
+            amount: prepared.amount,
+            currency: prepared.currency,
+            credits: prepared.credits,
+            reason: prepared.reason,
+            requested_by: actor.staffId,
+            created_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (status === 'done') await giveCredits(trx, row);
+        await auditAdjustment(
+          trx,
+          actor,
+          status === 'done' ? AUDIT_OF_KIND[row.kind] : 'member.adjustment_requested',
+          row,
+        );
+        return row;
+      });
     },
 
     async adjustment(id: number): Promise<Adjustment | undefined> {
@@ -497,36 +485,26 @@ export function createConsoleMembersRepository(db: Db) {
      * refund's money moves afterwards, and `reopen` puts it back when the provider refuses.
      */
     async decide(actor: AuditActor, id: number, approve: boolean, now: number): Promise<AdjustmentRow> {
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const row = await trx
-            .updateTable('member_adjustments')
-            .set({ status: approve ? 'done' : 'refused', decided_by: actor.staffId, decided_at: now })
+      return givingBack(async (trx) => {
+        const row = await trx
+          .updateTable('member_adjustments')
+          .set({ status: approve ? 'done' : 'refused', decided_by: actor.staffId, decided_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) {
+          const exists = await trx
+            .selectFrom('member_adjustments')
+            .select('id')
             .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .returningAll()
             .executeTakeFirst();
-          if (!row) {
-            const exists = await trx
-              .selectFrom('member_adjustments')
-              .select('id')
-              .where('id', '=', id)
-              .executeTakeFirst();
-            throw exists ? approvalDecided() : notFound('There is no such request.');
-          }
-          if (approve) await giveCredits(trx, row);
-          await recordAudit(trx, actor, {
-            action: approve ? 'approval.approve' : 'approval.refuse',
-            target: { type: 'member', id: row.member_id },
-            siteId: row.site_id,
-            detail: auditDetail(row),
-          });
-          return row;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw notRefundable('Credits for one of these messages were given back already.');
-        throw error;
-      }
+          throw exists ? approvalDecided() : notFound('There is no such request.');
+        }
+        if (approve) await giveCredits(trx, row);
+        await auditAdjustment(trx, actor, approve ? 'approval.approve' : 'approval.refuse', row);
+        return row;
+      });
     },
 
     /** An approved refund the provider would not start waits again, for another try or a refusal. */

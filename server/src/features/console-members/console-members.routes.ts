@@ -15,6 +15,7 @@ import {
   NoteResponseSchema,
   StaffEmailChangeRequestSchema,
   type AdjustmentRequest,
+  type AuditAction,
   type PaymentProviderId,
 } from '@rendezvous/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
+import { recordAudit, staffActorOf } from '../../platform/audit/audit-log.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
@@ -64,12 +65,6 @@ const MANAGE_SENSITIVE = { ...MANAGE, reconfirm: true } as const;
 const APPROVE_SENSITIVE = { ...APPROVE, reconfirm: true } as const;
 
 const refundFailed = (message: string) => new AppError(502, 'refund_failed', message);
-
-const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor => ({
-  staffId: request.staff.staff.id,
-  staffEmail: request.staff.staff.email,
-  ip: request.ip,
-});
 
 /**
  * Member administration (issue 18): find a member, see everything about them, keep notes, and give
@@ -169,7 +164,7 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
       schema: { params: MemberParamsSchema, body: NoteRequestSchema, response: { 200: NoteResponseSchema } },
     },
     async (request) => ({
-      note: await members.addNote(actorOf(request), request.params.id, request.body.body, Date.now()),
+      note: await members.addNote(staffActorOf(request), request.params.id, request.body.body, Date.now()),
     }),
   );
 
@@ -187,10 +182,10 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
       const now = Date.now();
       const prepared = await prepare(request.params.id, request.body);
       const within = await members.withinLimit(request.staff.staff.id, request.staff.staff.role, prepared, now);
-      if (!within) return answer((await members.record(actorOf(request), prepared, 'pending', now)).id);
+      if (!within) return answer((await members.record(staffActorOf(request), prepared, 'pending', now)).id);
       // The money first: a refund the provider refuses changes nothing and is recorded nowhere.
       const settle = prepared.order ? await refundAtProvider(prepared.order, prepared.amount!, request.log) : null;
-      const row = await members.record(actorOf(request), prepared, 'done', now);
+      const row = await members.record(staffActorOf(request), prepared, 'done', now);
       await settle?.();
       return answer(row.id);
     },
@@ -209,7 +204,7 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
       schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } },
     },
     async (request) => {
-      const row = await members.decide(actorOf(request), request.params.id, true, Date.now());
+      const row = await members.decide(staffActorOf(request), request.params.id, true, Date.now());
       if (row.kind === 'refund' && row.order_id !== null) {
         const order = await members.order(row.order_id);
         try {
@@ -228,36 +223,40 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
   app.post(
     `${CONSOLE_APPROVALS_PATH}/:id/refuse`,
     { config: APPROVE, schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } } },
-    async (request) => answer((await members.decide(actorOf(request), request.params.id, false, Date.now())).id),
+    async (request) => answer((await members.decide(staffActorOf(request), request.params.id, false, Date.now())).id),
   );
 
-  app.post(
-    `${CONSOLE_MEMBERS_PATH}/:id/password-reset`,
-    { config: MANAGE, schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } } },
-    async (request) => {
-      const member = await accounts.sendPasswordReset(request.params.id);
-      await recordAudit(db, actorOf(request), {
-        action: 'member.password_reset',
-        target: { type: 'member', id: request.params.id },
-        siteId: member.site_id,
-      });
-      return { done: true as const };
-    },
-  );
+  /** The account action's audit row; `trx` when it must land with the change. */
+  const auditAccount = (
+    request: FastifyRequest & { staff: StaffSession; params: { id: number } },
+    action: AuditAction,
+    siteId: number,
+    detail?: Record<string, unknown>,
+    trx: Db = db,
+  ) =>
+    recordAudit(trx, staffActorOf(request), {
+      action,
+      target: { type: 'member', id: request.params.id },
+      siteId,
+      detail,
+    });
 
-  app.post(
-    `${CONSOLE_MEMBERS_PATH}/:id/activation`,
-    { config: MANAGE, schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } } },
-    async (request) => {
-      const member = await accounts.resendActivation(request.params.id);
-      await recordAudit(db, actorOf(request), {
-        action: 'member.activation_resent',
-        target: { type: 'member', id: request.params.id },
-        siteId: member.site_id,
-      });
-      return { done: true as const };
-    },
-  );
+  /** The two mails of a link the member asked support for: a new password, or the activation again. */
+  const MAILED_LINKS = [
+    ['password-reset', (id: number) => accounts.sendPasswordReset(id), 'member.password_reset'],
+    ['activation', (id: number) => accounts.resendActivation(id), 'member.activation_resent'],
+  ] as const;
+  for (const [path, send, action] of MAILED_LINKS) {
+    app.post(
+      `${CONSOLE_MEMBERS_PATH}/:id/${path}`,
+      { config: MANAGE, schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } } },
+      async (request) => {
+        const member = await send(request.params.id);
+        await auditAccount(request, action, member.site_id);
+        return { done: true as const };
+      },
+    );
+  }
 
   app.post(
     `${CONSOLE_MEMBERS_PATH}/:id/email-change`,
@@ -271,11 +270,9 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
     },
     async (request) => {
       const member = await accounts.startEmailChange(request.params.id, request.body.email);
-      await recordAudit(db, actorOf(request), {
-        action: 'member.email_change',
-        target: { type: 'member', id: request.params.id },
-        siteId: member.site_id,
-        detail: { from: member.email, to: request.body.email },
+      await auditAccount(request, 'member.email_change', member.site_id, {
+        from: member.email,
+        to: request.body.email,
       });
       return { done: true as const };
     },
@@ -287,11 +284,7 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
     async (request) => {
       const member = await members.memberOf(request.params.id);
       const data = await accounts.exportData(request.params.id);
-      await recordAudit(db, actorOf(request), {
-        action: 'member.export',
-        target: { type: 'member', id: request.params.id },
-        siteId: member.site_id,
-      });
+      await auditAccount(request, 'member.export', member.site_id);
       return { exported_at: Date.now(), data };
     },
   );
@@ -306,12 +299,7 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
       const member = await members.memberOf(request.params.id);
       await accounts.erase(
         request.params.id,
-        (trx) =>
-          recordAudit(trx, actorOf(request), {
-            action: 'member.delete',
-            target: { type: 'member', id: request.params.id },
-            siteId: member.site_id,
-          }),
+        (trx) => auditAccount(request, 'member.delete', member.site_id, undefined, trx),
         request.log,
       );
       return { done: true as const };

@@ -105,6 +105,23 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     return { memberId, orderId: id };
   }
 
+  /** The conversation of two members, as their first message would have made it. */
+  async function conversationOf(a: number, b: number) {
+    const now = Date.now();
+    const { id } = await db()
+      .insertInto('conversations')
+      .values({
+        site_id: t.siteId,
+        member_low: Math.min(a, b),
+        member_high: Math.max(a, b),
+        created_at: now,
+        last_message_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
   const refund = (cookies: Record<string, string>, memberId: number, orderId: number, amount?: number) =>
     call('POST', `${CONSOLE_MEMBERS_PATH}/${memberId}/adjustments`, cookies, {
       kind: 'refund',
@@ -118,17 +135,7 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     const memberId = await insertMember(db(), t.siteId, { email, name: 'Findable Fran' });
     const otherId = await insertMember(db(), t.siteId, { name: 'Other Olga' });
     const now = Date.now();
-    const { id: conversationId } = await db()
-      .insertInto('conversations')
-      .values({
-        site_id: t.siteId,
-        member_low: Math.min(memberId, otherId),
-        member_high: Math.max(memberId, otherId),
-        created_at: now,
-        last_message_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const conversationId = await conversationOf(memberId, otherId);
     await db()
       .insertInto('member_tracking')
       .values({
@@ -365,17 +372,7 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     const memberId = await insertMember(db(), t.siteId);
     const otherId = await insertMember(db(), t.siteId, { name: 'Pen Pal' });
     const now = Date.now();
-    const { id: conversationId } = await db()
-      .insertInto('conversations')
-      .values({
-        site_id: t.siteId,
-        member_low: Math.min(memberId, otherId),
-        member_high: Math.max(memberId, otherId),
-        created_at: now,
-        last_message_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const conversationId = await conversationOf(memberId, otherId);
     const messages = await db()
       .insertInto('messages')
       .values([

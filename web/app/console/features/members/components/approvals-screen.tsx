@@ -7,7 +7,6 @@ import { Button } from '../../../../components/ui/button';
 import { LoadState } from '../../../components/load-state';
 import { NoticeStatus, type ConsoleNotice } from '../../../components/notice-status';
 import { useReconfirmed } from '../../../components/reconfirm';
-import { formatDateTime, useRegional } from '../../../lib/regional';
 import {
   APPROVALS_KEY,
   MEMBERS_KEY,
@@ -15,14 +14,13 @@ import {
   approveAdjustment,
   refuseAdjustment,
 } from '../api/member-calls';
-import { adjustmentWords } from '../lib/adjustment-words';
 import { memberFailureOf } from '../lib/member-failure';
+import { AdjustmentSummary } from './adjustment-summary';
 import { MEMBERS_PATH } from './members-screen';
 
 /** What went over someone's daily limit, oldest first, for an admin to approve or refuse (issue 18). */
 export function ApprovalsScreen() {
   const { t } = useTranslation();
-  const regional = useRegional();
   const queryClient = useQueryClient();
   const reconfirmed = useReconfirmed();
   const approvals = useQuery(approvalsQueryOptions());
@@ -55,21 +53,12 @@ export function ApprovalsScreen() {
       <ul className="space-y-3">
         {approvals.data?.approvals.map((adjustment) => (
           <li key={adjustment.id} className="card space-y-2 p-4">
-            <p className="font-semibold">{adjustmentWords(t, adjustment, regional)}</p>
+            <AdjustmentSummary adjustment={adjustment} />
             <p>
               <Link to={`${MEMBERS_PATH}/${adjustment.member.id}`} className="underline" translate="no">
                 {adjustment.member.name}
               </Link>{' '}
               <span translate="no">({adjustment.member.email})</span>
-            </p>
-            <p className="text-sm text-ink-muted">
-              {t('console.members.adjustments.by', {
-                name: adjustment.requested_by?.name ?? '',
-                time: formatDateTime(adjustment.created_at, regional),
-              })}
-            </p>
-            <p className="whitespace-pre-wrap" translate="no">
-              {adjustment.reason}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button

@@ -1,30 +1,19 @@
-import {
-  NoteRequestSchema,
-  STAFF_NOTE_MAX_LENGTH,
-  type Adjustment,
-  type ConsoleMe,
-  type MemberAdminDetail,
-  type NoteRequest,
-} from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { Adjustment, ConsoleMe, MemberAdminDetail } from '@rendezvous/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FormTextareaField } from '../../../../components/forms/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { FormAlert } from '../../../../components/ui/form-alert';
 import { Section } from '../../../../components/ui/section';
-import { useApiForm } from '../../../../lib/forms/use-api-form';
 import { ConsoleTable } from '../../../components/console-table';
 import { LoadState } from '../../../components/load-state';
 import { NoticeStatus, type ConsoleNotice } from '../../../components/notice-status';
+import { StaffNoteList } from '../../../components/staff-note-list';
 import { mayDo } from '../../../lib/console-session';
 import { formatDateTime, formatMinorMoney, useRegional } from '../../../lib/regional';
 import { addMemberNote, memberQueryOptions, MEMBERS_KEY } from '../api/member-calls';
-import { adjustmentWords } from '../lib/adjustment-words';
 import { memberFailureOf } from '../lib/member-failure';
 import { AccountActions } from './account-actions';
+import { AdjustmentSummary } from './adjustment-summary';
 import { CreditBackForm, GrantForm, RefundForm } from './adjustment-forms';
 import { MEMBERS_PATH } from './members-screen';
 
@@ -223,19 +212,10 @@ function MoneySections({ member }: { member: MemberAdminDetail }) {
           <ul className="space-y-2 text-sm">
             {member.adjustments.map((adjustment) => (
               <li key={adjustment.id} className="rounded border border-line p-2">
-                <p className="font-semibold">
-                  {adjustmentWords(t, adjustment, regional)} ·{' '}
-                  {t(`console.members.adjustments.statuses.${adjustment.status}`)}
-                </p>
-                <p className="text-ink-muted">
-                  {t('console.members.adjustments.by', {
-                    name: adjustment.requested_by?.name ?? '',
-                    time: formatDateTime(adjustment.created_at, regional),
-                  })}
-                </p>
-                <p className="whitespace-pre-wrap" translate="no">
-                  {adjustment.reason}
-                </p>
+                <AdjustmentSummary
+                  adjustment={adjustment}
+                  extra={` · ${t(`console.members.adjustments.statuses.${adjustment.status}`)}`}
+                />
               </li>
             ))}
           </ul>
@@ -295,47 +275,19 @@ function ModerationSections({ member }: { member: MemberAdminDetail }) {
 
 function MemberNotes({ member }: { member: MemberAdminDetail }) {
   const { t } = useTranslation();
-  const regional = useRegional();
   const queryClient = useQueryClient();
-  const { form, control, onSubmit, busy, failure } = useApiForm<NoteRequest, NoteRequest>({
-    defaultValues: { body: '' },
-    resolver: zodResolver(NoteRequestSchema),
-    send: async (values) => {
-      await addMemberNote(member.account.id, values);
-      await queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
-      form.reset();
-    },
-    failureOf: memberFailureOf,
-  });
   return (
-    <Section title={t('console.members.notes.title')}>
-      {member.notes.length === 0 ? <p className="text-ink-muted">{t('console.members.notes.none')}</p> : null}
-      <ul className="space-y-2 text-sm">
-        {member.notes.map((note) => (
-          <li key={note.id} className="rounded border border-line p-2">
-            <p className="text-xs text-ink-muted">
-              <span translate="no">{note.staff?.name ?? ''}</span> ·{' '}
-              {formatDateTime(Date.parse(note.created_at), regional)}
-            </p>
-            <p className="whitespace-pre-wrap" translate="no">
-              {note.body}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <form onSubmit={onSubmit} noValidate className="space-y-2">
-        {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
-        <FormTextareaField
-          control={control}
-          name="body"
-          label={t('console.members.notes.add_label')}
-          rows={2}
-          maxLength={STAFF_NOTE_MAX_LENGTH}
+    <Section title={t('console.inbox.notes.title')}>
+      <div className="space-y-2 text-sm">
+        <StaffNoteList
+          notes={member.notes}
+          failureOf={memberFailureOf}
+          add={async (values) => {
+            await addMemberNote(member.account.id, values);
+            await queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
+          }}
         />
-        <Button type="submit" size="sm" variant="secondary" loading={busy}>
-          {t('console.members.notes.add')}
-        </Button>
-      </form>
+      </div>
     </Section>
   );
 }
