@@ -19,7 +19,7 @@ import * as discountCodes from './migrations/2026_11_28_000002_discount_codes.js
 import * as spendingLimit from './migrations/2026_11_28_000003_spending_limit.js';
 import * as premium from './migrations/2026_11_29_000001_premium.js';
 import * as moderationDecisions from './migrations/2026_11_30_000001_moderation_decisions.js';
-import * as memberAdjustments from './migrations/2026_12_01_000001_member_adjustments.js';
+import * as memberAdjustments from './migrations/2026_12_03_000001_member_adjustments.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,7 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_000003_spending_limit': spendingLimit,
   '2026_11_29_000001_premium': premium,
   '2026_11_30_000001_moderation_decisions': moderationDecisions,
-  '2026_12_01_000001_member_adjustments': memberAdjustments,
+  '2026_12_03_000001_member_adjustments': memberAdjustments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
