@@ -104,6 +104,9 @@ export const REPORT_REASON_CATEGORY = {
   other: 'other',
 } as const satisfies Record<ReportReason, ModerationCategory>;
 
-/** Where an item in the queue came from: the in-app report button, the public form, or an appeal. */
-export const MODERATION_SOURCES = ['report', 'notice', 'appeal'] as const;
+/**
+ * Where an item in the queue came from: the in-app report button, the public form, an appeal, or a
+ * member's message that matched one of the site's rules (contact details, payment requests, listed words).
+ */
+export const MODERATION_SOURCES = ['report', 'notice', 'appeal', 'rule'] as const;
 export type ModerationSource = (typeof MODERATION_SOURCES)[number];

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'moderation.release',
   'moderation.decide',
   'moderation.lift',
+  'moderation.export',
+  'site.update',
   'member.note',
   'member.refund',
   'member.credit_back',

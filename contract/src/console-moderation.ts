@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODERATION_CATEGORIES, MODERATION_SOURCES } from './complaints.js';
 import { COMPLAINT_SUBJECTS } from './complaint-fields.js';
+import { MESSAGE_RULES } from './message-rules.js';
 import { ConsoleSiteSchema } from './console-auth.js';
 import { MemberStatusSchema } from './user.js';
 import { VALIDATION } from './validation.js';
@@ -108,6 +109,14 @@ export const ModerationDecisionSchema = z.object({
 });
 export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
 
+export const ModerationMessageSchema = z.object({
+  id: z.number().int(),
+  sender: memberRef,
+  body: z.string(),
+  created_at: z.number().int(),
+});
+export type ModerationMessage = z.infer<typeof ModerationMessageSchema>;
+
 /** Everything a moderator needs beside one item to decide it. */
 export const ModerationItemDetailSchema = z.object({
   item: ModerationQueueItemSchema.extend({
@@ -120,6 +129,9 @@ export const ModerationItemDetailSchema = z.object({
       email: z.string().nullable(),
     }),
     conversation_id: z.number().int().nullable(),
+    /** For an item a rule raised: which rule, and the message that matched it. */
+    flag_rule: z.enum(MESSAGE_RULES).nullable(),
+    message_id: z.number().int().nullable(),
   }),
   /** The member the item is about: the reported member, or for an appeal the one decided about. */
   member: z
@@ -142,14 +154,12 @@ export const ModerationItemDetailSchema = z.object({
       photos: z.array(z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() })),
     })
     .nullable(),
-  messages: z.array(
-    z.object({
-      id: z.number().int(),
-      sender: memberRef,
-      body: z.string(),
-      created_at: z.number().int(),
-    }),
-  ),
+  messages: z.array(ModerationMessageSchema),
+  /**
+   * Whether `messages` is the copy taken when the item was filed (what was reported, even if it
+   * changed since); false for items filed before copies were kept, which show the conversation now.
+   */
+  messages_kept: z.boolean(),
   /** Earlier items about the same member, newest first. */
   history: z.array(
     z.object({
@@ -169,6 +179,27 @@ export const ModerationItemDetailSchema = z.object({
   decision: ModerationDecisionSchema.nullable(),
 });
 export type ModerationItemDetail = z.infer<typeof ModerationItemDetailSchema>;
+
+/**
+ * GET /api/console/moderation/items/:id/evidence (asks for the code again): everything on record
+ * about an item in one file, to hand to the authorities when a minor or trafficking is suspected.
+ * Photos are included as stored, each with its SHA-256, since a banned member's are no longer served.
+ */
+export const ModerationEvidenceSchema = ModerationItemDetailSchema.extend({
+  format: z.literal('rendezvous-evidence/1'),
+  exported_at: z.number().int(),
+  exported_by: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  site: z.object({ id: z.number().int(), name: z.string(), domain: z.string() }),
+  photo_files: z.array(
+    z.object({
+      filename: z.string(),
+      /** The file's hash and bytes (base64); both null when the file is no longer in the store. */
+      sha256: z.string().nullable(),
+      base64: z.string().nullable(),
+    }),
+  ),
+});
+export type ModerationEvidence = z.infer<typeof ModerationEvidenceSchema>;
 
 export const ModerationItemParamsSchema = z.object({ id });
 export const ModerationMemberParamsSchema = z.object({ id });

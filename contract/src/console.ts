@@ -26,12 +26,14 @@ export const CONSOLE_PERMISSIONS = [
   'inbox.supervise',
   /** Write the snippets of a site or a persona for everyone (personal snippets need only inbox.answer). */
   'snippets.manage',
-  /** Change a site's console settings (answer-time target, claim idle time). */
+  /** Change a site's settings: its own (the spec's settings object) and the console's (answer-time target, claim idle time). */
   'settings.manage',
   /** Work the moderation queue: claim items and decide them, bans and suspensions included. */
   'moderation.decide',
   /** Lift a ban or suspension outside an appeal. */
   'moderation.lift',
+  /** Read the dashboard: visits, sign-ups, revenue, answers and open reports per site and day. */
+  'dashboard.read',
   /** Find members and read everything about them; add staff notes. */
   'members.read',
   /** Refund orders, give credits back for messages and grant credits, up to the role's daily limit. */
@@ -51,6 +53,7 @@ const SUPERVISOR_PERMISSIONS: readonly ConsolePermission[] = [
   'personas.manage',
   'snippets.manage',
   'moderation.decide',
+  'dashboard.read',
   'members.manage',
 ];
 

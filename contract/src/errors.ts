@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   'premium_running',
   'own_decision',
   'item_decided',
+  'settings_changed',
   'not_refundable',
   'refund_failed',
   'approval_decided',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
 import { CreditPackageSettingSchema, PaymentRouteSchema } from './payments.js';
+import { ModerationSettingSchema } from './message-rules.js';
 import { PremiumSettingSchema } from './premium.js';
 
 // Here rather than beside LOCALES: the constants there load on every page, zod only with forms.
@@ -109,14 +110,16 @@ export const SiteConfigSchema = z.object({
   payment_routing: z.array(PaymentRouteSchema).default([]),
   /** Premium membership: its benefits and plans (issue 16); absent when the site sells none. */
   premium: PremiumSettingSchema.optional(),
+  /** Which members' messages go to the moderation queue; operator-only, never sent to a browser. */
+  moderation: ModerationSettingSchema.optional(),
   template: TemplateSchema,
   /** Spec §2 "Search results": infinite scroll or paging by ?page. */
   search_paging: z.enum(SEARCH_PAGING),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 
-/** The settings object of spec §3 as the browser receives it. */
-export const SettingsSchema = SiteConfigSchema.extend({
+/** The settings object of spec §3 as the browser receives it: without what only operators may read. */
+export const SettingsSchema = SiteConfigSchema.omit({ moderation: true }).extend({
   region_data: z.record(z.string(), z.array(RegionItemSchema)),
   push_pub: z.string().nullable(),
   geoip_country: z.string().nullable(),

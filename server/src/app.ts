@@ -29,6 +29,8 @@ import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.j
 import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
 import { consoleMembersRoutes } from './features/console-members/console-members.routes.js';
 import { consoleModerationRoutes } from './features/console-moderation/console-moderation.routes.js';
+import { consoleSitesRoutes } from './features/console-sites/console-sites.routes.js';
+import { consoleDashboardRoutes } from './features/console-dashboard/console-dashboard.routes.js';
 import { consoleStaffRoutes } from './features/console-staff/console-staff.routes.js';
 import { geoRoutes } from './features/geo/geo.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -355,7 +357,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   await app.register(consoleStaffRoutes, { db });
   await app.register(consoleAuditRoutes, { db });
-  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl });
+  await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl, media });
+  await app.register(consoleSitesRoutes, { db, sites });
+  await app.register(consoleDashboardRoutes, { db });
   await app.register(consoleMembersRoutes, {
     db,
     providers,

@@ -19,6 +19,8 @@ import * as discountCodes from './migrations/2026_11_28_000002_discount_codes.js
 import * as spendingLimit from './migrations/2026_11_28_000003_spending_limit.js';
 import * as premium from './migrations/2026_11_29_000001_premium.js';
 import * as moderationDecisions from './migrations/2026_11_30_000001_moderation_decisions.js';
+import * as moderationEvidence from './migrations/2026_12_02_000001_moderation_evidence.js';
+import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_history.js';
 import * as memberAdjustments from './migrations/2026_12_03_000001_member_adjustments.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
@@ -41,6 +43,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_000003_spending_limit': spendingLimit,
   '2026_11_29_000001_premium': premium,
   '2026_11_30_000001_moderation_decisions': moderationDecisions,
+  '2026_12_02_000001_moderation_evidence': moderationEvidence,
+  '2026_12_02_000002_site_config_history': siteConfigHistory,
   '2026_12_03_000001_member_adjustments': memberAdjustments,
 };
 

@@ -10,6 +10,7 @@ import type {
   ModerationItemStatus,
   ModerationReason,
   ModerationSource,
+  MessageRule,
   OrderState,
   PaymentMethod,
   PaymentProviderId,
@@ -26,6 +27,20 @@ export interface SitesTable {
   id: Generated<number>;
   domain: string;
   is_default: number;
+  config: string;
+  created_at: number;
+  /** Goes up with every save in the console, so a save made on stale settings is refused. */
+  version: Generated<number>;
+}
+
+/** One saved change of a site's settings (features/console-sites). */
+export interface SiteConfigChangesTable {
+  id: Generated<number>;
+  site_id: number;
+  staff_id: number;
+  /** JSON: the list of SiteConfigChange (path, before, after). */
+  changes: string;
+  /** JSON: the whole settings object as saved. */
   config: string;
   created_at: number;
 }
@@ -283,6 +298,21 @@ export interface ModerationItemsTable {
   appealed_decision_id: number | null;
   /** The decision that closed the item. */
   decision_id: number | null;
+  /** For an item a rule raised (source `rule`): which rule the message matched. */
+  flag_rule: MessageRule | null;
+  /** For an item a rule raised: the message that matched. */
+  message_id: number | null;
+}
+
+/** A message of the reported conversation as it was when the item was filed (docs/decisions/018). */
+export interface ModerationEvidenceTable {
+  id: Generated<number>;
+  item_id: number;
+  message_id: number;
+  sender_id: number;
+  sender_name: string;
+  body: string;
+  sent_at: number;
 }
 
 /** One decision on a moderation item (console-moderation), the record behind its statement of reasons. */
@@ -649,6 +679,8 @@ export interface Database {
   blocks: BlocksTable;
   moderation_items: ModerationItemsTable;
   moderation_decisions: ModerationDecisionsTable;
+  moderation_evidence: ModerationEvidenceTable;
+  site_config_changes: SiteConfigChangesTable;
   moderation_claims: ModerationClaimsTable;
   push_subscriptions: PushSubscriptionsTable;
   app_secrets: AppSecretsTable;

@@ -12,6 +12,8 @@ export interface MediaStore {
   put(name: string, data: Buffer, contentType: string): Promise<void>;
   /** Removes a file; removing one that is already gone is not an error. */
   remove(name: string): Promise<void>;
+  /** A stored file's bytes, or undefined when there is none (evidence for the authorities, issue 18). */
+  read(name: string): Promise<Buffer | undefined>;
 }
 
 export type MediaExtension = 'jpg' | 'webp';
@@ -62,6 +64,15 @@ export function createLocalMediaStore(dir: string): MediaStore {
     async remove(name) {
       assertMediaName(name);
       await fs.rm(path.join(dir, name), { force: true });
+    },
+    async read(name) {
+      assertMediaName(name);
+      try {
+        return await fs.readFile(path.join(dir, name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
   };
 }

@@ -25,6 +25,9 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       // The moderation queue (issue 18): reports, notices and appeals, one item open beside it.
       route('console/moderation', 'console/routes/moderation.tsx', { id: 'console-moderation' }),
       route('console/moderation/items/:item', 'console/routes/moderation.tsx', { id: 'console-moderation-open' }),
+      // Each site's own settings (issue 18), one open, with their history.
+      route('console/sites', 'console/routes/sites.tsx', { id: 'console-sites' }),
+      route('console/sites/:site', 'console/routes/sites.tsx', { id: 'console-sites-open' }),
       // Member administration (issue 18): find a member, their page, and what waits for an admin's approval.
       route('console/members', 'console/routes/members.tsx', { id: 'console-members' }),
       route('console/members/:id', 'console/routes/member.tsx', { id: 'console-member' }),

@@ -24,6 +24,7 @@ import { conversationNotFound, type MessageDelivery } from '../../messaging/mess
 import type { EventBus } from '../../realtime/event-bus.js';
 import { isPremium, messageCreditsFor } from '../../platform/payments/premium-terms.js';
 import { MINUTE_MS } from '../../lib/time.js';
+import { flagMessage } from '../../platform/moderation/flag-message.js';
 
 export interface ChatsRoutesOptions {
   db: Db;
@@ -152,6 +153,10 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
         messageCreditsFor(request.site.config, isPremium(request.member, Date.now())),
       );
       await delivery.deliver(sent, request.log);
+      // The message is sent and paid for: a queue that cannot take it must not turn that into an error.
+      await flagMessage(db, request.site.config.moderation, sent).catch((error: unknown) =>
+        request.log.error({ err: error }, 'A message the rules flagged could not be queued'),
+      );
       return { message: sent.message, credits: sent.credits };
     },
   );

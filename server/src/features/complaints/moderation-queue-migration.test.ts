@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../db/migrations/2026_11_25_000002_moderation_queue.js';
 import { down as downDecisions } from '../../db/migrations/2026_11_30_000001_moderation_decisions.js';
+import { down as downEvidence } from '../../db/migrations/2026_12_02_000001_moderation_evidence.js';
 import { insertMember, insertSite, testSiteConfig } from '../../test/fixtures.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/test-database.js';
 
@@ -16,7 +17,8 @@ describe.each(TEST_DIALECTS)('the moderation queue migration on %s', (dialect) =
 
   it('moves the reports filed so far into the queue, each with a reference, and back', async () => {
     const untyped = database.db as unknown as Kysely<unknown>;
-    // The decisions refer to the queue: they go first, as migrating down goes.
+    // The evidence and the decisions refer to the queue: they go first, as migrating down goes.
+    await downEvidence(untyped);
     await downDecisions(untyped);
     await down(untyped);
     const siteId = await insertSite(database.db, testSiteConfig('migrate.test'), true);

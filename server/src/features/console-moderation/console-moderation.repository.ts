@@ -1,12 +1,12 @@
 import {
   MODERATION_CLAIM_IDLE_MS,
-  MODERATION_MESSAGES_SHOWN,
   PRIORITY_CATEGORIES,
   VALIDATION,
   type ModerationAction,
   type ModerationClaim,
   type ModerationDecision,
   type ModerationItemDetail,
+  type ModerationMessage,
   type ModerationQueueItem,
   type ModerationReason,
   type ModerationSource,
@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.js';
 import { seenChange } from '../../db/member-changes.js';
 import { liftRestriction, restrictMember } from '../../db/member-restrictions.js';
 import { decisionOf, selectDecisions } from '../../db/moderation-decisions.js';
-import { newModerationReference } from '../../db/moderation-queue.js';
+import { latestMessages, newModerationReference } from '../../db/moderation-queue.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
@@ -27,6 +27,33 @@ export const claimRequired = () => new AppError(409, 'claim_required', 'Take thi
 export const itemDecided = () => new AppError(409, 'item_decided', 'This item has been decided already.');
 export const ownDecision = () =>
   new AppError(403, 'own_decision', 'An appeal is decided by someone other than who took the decision.');
+
+/** The copy of the conversation kept when the item was filed, oldest first. */
+async function keptMessages(db: Db, itemId: number): Promise<ModerationMessage[]> {
+  const rows = await db
+    .selectFrom('moderation_evidence')
+    .select(['message_id', 'sender_id', 'sender_name', 'body', 'sent_at'])
+    .where('item_id', '=', itemId)
+    .orderBy('message_id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.message_id,
+    sender: { id: row.sender_id, name: row.sender_name },
+    body: row.body,
+    created_at: row.sent_at,
+  }));
+}
+
+/** The conversation as it is now, oldest first: for items filed before copies were kept. */
+async function conversationNow(db: Db, conversationId: number | null): Promise<ModerationMessage[]> {
+  if (conversationId === null) return [];
+  return (await latestMessages(db, conversationId)).reverse().map((message) => ({
+    id: message.id,
+    sender: { id: message.sender_id, name: message.name },
+    body: message.body,
+    created_at: message.created_at,
+  }));
+}
 
 /** A claim `cl` counts while its holder took it within the idle time; a lapsed one is free. */
 const liveSince = (now: number) => now - MODERATION_CLAIM_IDLE_MS;
@@ -219,6 +246,8 @@ export function createConsoleModerationRepository(db: Db) {
           'i.conversation_id',
           'i.appealed_decision_id',
           'i.decision_id',
+          'i.flag_rule',
+          'i.message_id',
         ])
         .where('i.id', '=', itemId)
         .executeTakeFirst();
@@ -244,26 +273,8 @@ export function createConsoleModerationRepository(db: Db) {
             .where('delta', '<', 0)
             .executeTakeFirst()
         : undefined;
-      const messages =
-        row.conversation_id === null
-          ? []
-          : (
-              await db
-                .selectFrom('messages as m')
-                .innerJoin('members as sender', 'sender.id', 'm.sender_id')
-                .select(['m.id', 'm.sender_id', 'sender.name as sender_name', 'm.body', 'm.created_at'])
-                .where('m.conversation_id', '=', row.conversation_id)
-                .orderBy('m.id', 'desc')
-                .limit(MODERATION_MESSAGES_SHOWN)
-                .execute()
-            )
-              .reverse()
-              .map((message) => ({
-                id: message.id,
-                sender: { id: message.sender_id, name: message.sender_name },
-                body: message.body,
-                created_at: message.created_at,
-              }));
+      const kept = await keptMessages(db, itemId);
+      const messages = kept.length > 0 ? kept : await conversationNow(db, row.conversation_id);
       const history = member
         ? await db
             .selectFrom('moderation_items')
@@ -284,6 +295,8 @@ export function createConsoleModerationRepository(db: Db) {
           explanation: row.explanation,
           reporter: { member_id: row.reporter_member_id, name: row.reporter_name, email: row.reporter_email },
           conversation_id: row.conversation_id,
+          flag_rule: row.flag_rule,
+          message_id: row.message_id,
         },
         member: member
           ? {
@@ -306,11 +319,21 @@ export function createConsoleModerationRepository(db: Db) {
             }
           : null,
         messages,
+        messages_kept: kept.length > 0,
         history,
         decisions: earlier.map(decisionOf),
         appealed: await decisionById(db, row.appealed_decision_id),
         decision: await decisionById(db, row.decision_id),
       };
+    },
+
+    /** The record that `actor` took the item's evidence out of the console. */
+    async recordExport(actor: AuditActor, itemId: number, siteId: number): Promise<void> {
+      await recordAudit(db, actor, {
+        action: 'moderation.export',
+        target: { type: 'moderation_item', id: itemId },
+        siteId,
+      });
     },
 
     /**

@@ -9,14 +9,17 @@ import {
   ModerationQueueQuerySchema,
   ModerationQueueResponseSchema,
   ModerationClaimResponseSchema,
+  ModerationEvidenceSchema,
   ModerationReleaseResponseSchema,
   UnbanResponseSchema,
 } from '@rendezvous/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
+import type { MediaStore } from '../../lib/media-store.js';
 import { DAY_MS } from '../../lib/time.js';
 import type { AuditActor } from '../../platform/audit/audit-log.js';
 import { moderationWords } from '../../platform/mail/mail-templates.js';
@@ -36,6 +39,7 @@ export interface ConsoleModerationRoutesOptions {
   sites: SitesRepository;
   mail: Pick<MailService, 'send'>;
   publicUrl: PublicUrl;
+  media: Pick<MediaStore, 'read'>;
 }
 
 const MODERATE = { access: 'staff', permission: 'moderation.decide' } as const;
@@ -56,7 +60,7 @@ const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor 
  */
 export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRoutesOptions> = async (
   app,
-  { db, sites, mail, publicUrl },
+  { db, sites, mail, publicUrl, media },
 ) => {
   const moderation = createConsoleModerationRepository(db);
 
@@ -157,6 +161,43 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
       const detail = await moderation.detail(request.params.id, Date.now());
       if (!detail) throw notFound('There is no such item.');
       return detail;
+    },
+  );
+
+  app.get(
+    `${CONSOLE_MODERATION_PATH}/items/:id/evidence`,
+    // Personal data leaving the console, photos included: the code again, as for a ban.
+    {
+      config: MODERATE_ACCOUNT,
+      schema: { params: ModerationItemParamsSchema, response: { 200: ModerationEvidenceSchema } },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      const detail = await moderation.detail(request.params.id, now);
+      if (!detail) throw notFound('There is no such item.');
+      const site = (await sites.all()).find((candidate) => candidate.id === detail.item.site_id);
+      if (!site) throw notFound('There is no such item.');
+      const photoFiles = await Promise.all(
+        (detail.member?.photos ?? []).map(async ({ filename }) => {
+          const data = await media.read(filename);
+          return {
+            filename,
+            sha256: data ? createHash('sha256').update(data).digest('hex') : null,
+            base64: data ? data.toString('base64') : null,
+          };
+        }),
+      );
+      await moderation.recordExport(actorOf(request), detail.item.id, site.id);
+      const { staff } = request.staff;
+      void reply.header('content-disposition', `attachment; filename="evidence-${detail.item.reference}.json"`);
+      return {
+        ...detail,
+        format: 'rendezvous-evidence/1' as const,
+        exported_at: now,
+        exported_by: { id: staff.id, name: staff.name, email: staff.email },
+        site: { id: site.id, name: site.config.name, domain: site.config.domain },
+        photo_files: photoFiles,
+      };
     },
   );
 

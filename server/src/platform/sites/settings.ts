@@ -7,8 +7,10 @@ export function assembleSettings(
   visitor: { geoipCountry: string | null },
   server: { pushPublicKey: string | null },
 ): Settings {
+  // The words a site flags would tell a scammer what to avoid.
+  const { moderation: _operatorOnly, ...config } = site.config;
   return {
-    ...site.config,
+    ...config,
     region_data: site.regionData,
     // The VAPID public key the browser subscribes with (spec §6: no key, no push prompt).
     push_pub: server.pushPublicKey,

@@ -69,6 +69,12 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
     description: 'console.home.snippets',
   },
   {
+    to: '/console/sites',
+    label: 'console.sites.nav',
+    permission: 'settings.manage',
+    description: 'console.sites.home',
+  },
+  {
     to: '/console/settings',
     label: 'console.nav.settings',
     permission: 'settings.manage',

@@ -3,6 +3,7 @@ import {
   ModerationClaimResponseSchema,
   ModerationReleaseResponseSchema,
   ModerationDecisionResponseSchema,
+  ModerationEvidenceSchema,
   ModerationItemDetailSchema,
   ModerationQueueResponseSchema,
   UnbanResponseSchema,
@@ -60,3 +61,6 @@ export const decideAccount = (id: number, body: AccountDecisionRequest) =>
 
 export const unbanMember = (memberId: number) =>
   apiRequest('POST', `${CONSOLE_MODERATION_PATH}/members/${memberId}/unban`, UnbanResponseSchema, { body: {} });
+
+/** Everything on record about an item in one file for the authorities: the server asks for the code again. */
+export const itemEvidence = (id: number) => apiRequest('GET', itemPath(id, '/evidence'), ModerationEvidenceSchema);

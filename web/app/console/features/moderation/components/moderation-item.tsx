@@ -10,6 +10,7 @@ import { formatDateTime, useRegional } from '../../../lib/regional';
 import {
   MODERATION_KEY,
   claimItem,
+  itemEvidence,
   moderationItemQueryOptions,
   releaseItem,
   unbanMember,
@@ -41,6 +42,16 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
     mutationFn: () => releaseItem(id),
     onMutate: () => setNotice(null),
     onSuccess: refresh,
+    onError: failed,
+  });
+  const exportEvidence = useMutation({
+    mutationFn: () => reconfirmed(() => itemEvidence(id)),
+    onMutate: () => setNotice(null),
+    onSuccess: (evidence) => {
+      const file = `evidence-${evidence.item.reference}.json`;
+      saveJson(evidence, file);
+      setNotice({ key: 'console.moderation.evidence.exported', values: { file } });
+    },
     onError: failed,
   });
   const unban = useMutation({
@@ -111,6 +122,12 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
           <DecisionLine decision={detail.data.decision} />
         </Part>
       ) : null}
+      <div className="space-y-1">
+        <Button variant="secondary" loading={exportEvidence.isPending} onClick={() => exportEvidence.mutate()}>
+          {t('console.moderation.evidence.export')}
+        </Button>
+        <p className="text-sm text-ink-muted">{t('console.moderation.evidence.hint')}</p>
+      </div>
       {lifts && restricted ? (
         <Button variant="secondary" loading={unban.isPending} onClick={() => unban.mutate(member.id)}>
           {t('console.moderation.member.lift', { name: member.name })}
@@ -118,6 +135,16 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
       ) : null}
     </section>
   );
+}
+
+/** Hands the browser a JSON file to save, as a download of the server's answer would. */
+function saveJson(value: unknown, file: string) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file;
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
@@ -155,7 +182,7 @@ function DecisionLine({ decision }: { decision: ModerationDecision }) {
 function ItemFacts({ detail }: { detail: ModerationItemDetail }) {
   const { t } = useTranslation();
   const regional = useRegional();
-  const { item, member, messages, history, decisions, appealed } = detail;
+  const { item, member, messages, messages_kept: kept, history, decisions, appealed } = detail;
   const reporter = item.reporter.name ?? item.reporter.email;
 
   return (
@@ -173,9 +200,17 @@ function ItemFacts({ detail }: { detail: ModerationItemDetail }) {
             </dd>
           </>
         ) : null}
+        {item.flag_rule ? (
+          <>
+            <dt className="font-semibold">{t('console.moderation.item.rule')}</dt>
+            <dd>{t(`console.moderation.rules.${item.flag_rule}`)}</dd>
+          </>
+        ) : null}
         {item.explanation ? (
           <>
-            <dt className="font-semibold">{t('console.moderation.item.explanation')}</dt>
+            <dt className="font-semibold">
+              {t(item.flag_rule ? 'console.moderation.item.matched' : 'console.moderation.item.explanation')}
+            </dt>
             <dd className="whitespace-pre-wrap" translate="no">
               {item.explanation}
             </dd>
@@ -244,16 +279,23 @@ function ItemFacts({ detail }: { detail: ModerationItemDetail }) {
       </Part>
 
       <Part title={t('console.moderation.messages.title')}>
+        {kept ? <p className="text-sm text-ink-muted">{t('console.moderation.messages.kept')}</p> : null}
         {messages.length === 0 ? (
           <p className="text-ink-muted">{t('console.moderation.messages.none')}</p>
         ) : (
           <ol className="max-h-80 space-y-1 overflow-y-auto rounded border border-line p-2">
             {messages.map((message) => (
-              <li key={message.id}>
+              <li
+                key={message.id}
+                className={message.id === item.message_id ? 'rounded bg-surface-muted p-1' : undefined}
+              >
                 <span className="font-semibold" translate="no">
                   {message.sender.name}
                 </span>{' '}
                 <span className="text-sm text-ink-muted">{formatDateTime(message.created_at, regional)}</span>
+                {message.id === item.message_id ? (
+                  <strong className="ms-2 text-sm">{t('console.moderation.messages.flagged')}</strong>
+                ) : null}
                 <p className="whitespace-pre-wrap" translate="no">
                   {message.body}
                 </p>
