@@ -208,6 +208,25 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     expect((await refund(admin, memberId, orderId)).json().error.code).toBe('not_refundable');
   });
 
+  it('refunds part of an order: the provider refunds that amount and the ledger takes back that share of the credits', async () => {
+    const { memberId, orderId } = await paidDevOrder();
+    const part = 500;
+    const response = await refund(admin, memberId, orderId, part);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdjustmentResponse>().adjustment).toMatchObject({ status: 'done', amount: part });
+    const order = await db()
+      .selectFrom('orders')
+      .select(['state', 'refund_amount'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ state: 'refunded', refund_amount: part });
+    expect(await balance(memberId)).toBe(STARTER_CREDITS - Math.floor((STARTER_CREDITS * part) / STARTER_GROSS));
+    // More than the order cost is refused before the provider is asked.
+    const { memberId: otherId, orderId: otherOrder } = await paidDevOrder();
+    expect((await refund(admin, otherId, otherOrder, STARTER_GROSS + 1)).json().error.code).toBe('not_refundable');
+    expect(await orderState(otherOrder)).toBe('paid');
+  });
+
   it("refunds a Mollie payment through Mollie's refund call; its refund status then goes through the processing", async () => {
     const paymentId = mollie.addPayment({ amount: { currency: 'EUR', value: '9.95' }, metadata: {}, status: 'paid' });
     const { memberId, orderId } = await paidOrderOf('mollie', paymentId);
