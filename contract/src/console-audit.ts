@@ -41,6 +41,18 @@ export const AUDIT_ACTIONS = [
   'moderation.lift',
   'moderation.export',
   'site.update',
+  'member.note',
+  'member.refund',
+  'member.credit_back',
+  'member.grant',
+  'member.adjustment_requested',
+  'approval.approve',
+  'approval.refuse',
+  'member.password_reset',
+  'member.activation_resent',
+  'member.email_change',
+  'member.export',
+  'member.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

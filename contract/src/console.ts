@@ -34,11 +34,19 @@ export const CONSOLE_PERMISSIONS = [
   'moderation.lift',
   /** Read the dashboard: visits, sign-ups, revenue, answers and open reports per site and day. */
   'dashboard.read',
+  /** Find members and read everything about them; add staff notes. */
+  'members.read',
+  /** Refund orders, give credits back for messages and grant credits, up to the role's daily limit. */
+  'members.refund',
+  /** Approve or refuse what went over someone's daily limit; no limit of one's own. */
+  'refunds.approve',
+  /** Act on a member's account as asked: password reset, activation, e-mail change, export, deletion. */
+  'members.manage',
 ] as const;
 export const ConsolePermissionSchema = z.enum(CONSOLE_PERMISSIONS);
 export type ConsolePermission = z.infer<typeof ConsolePermissionSchema>;
 
-const OPERATOR_PERMISSIONS: readonly ConsolePermission[] = ['inbox.answer'];
+const OPERATOR_PERMISSIONS: readonly ConsolePermission[] = ['inbox.answer', 'members.read', 'members.refund'];
 const SUPERVISOR_PERMISSIONS: readonly ConsolePermission[] = [
   ...OPERATOR_PERMISSIONS,
   'inbox.supervise',
@@ -46,6 +54,7 @@ const SUPERVISOR_PERMISSIONS: readonly ConsolePermission[] = [
   'snippets.manage',
   'moderation.decide',
   'dashboard.read',
+  'members.manage',
 ];
 
 export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsolePermission[]>> = {

@@ -34,6 +34,9 @@ export const ERROR_CODES = [
   'own_decision',
   'item_decided',
   'settings_changed',
+  'not_refundable',
+  'refund_failed',
+  'approval_decided',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

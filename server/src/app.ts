@@ -7,7 +7,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { notFound } from './errors.js';
+import { createAccountLinks } from './features/accounts/account-links.js';
 import { createAccountTokensRepository } from './features/accounts/account-tokens.repository.js';
+import { createMemberAccountActions } from './features/accounts/member-account-actions.js';
 import { appManifestRoutes } from './features/app-manifest/app-manifest.routes.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
@@ -25,6 +27,7 @@ import { createTotpSecretBox } from './platform/staff/totp-secret.js';
 import { consoleAuditRoutes } from './features/console-audit/console-audit.routes.js';
 import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
 import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
+import { consoleMembersRoutes } from './features/console-members/console-members.routes.js';
 import { consoleModerationRoutes } from './features/console-moderation/console-moderation.routes.js';
 import { consoleSitesRoutes } from './features/console-sites/console-sites.routes.js';
 import { consoleDashboardRoutes } from './features/console-dashboard/console-dashboard.routes.js';
@@ -357,6 +360,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(consoleModerationRoutes, { db, sites, mail, publicUrl: config.publicUrl, media });
   await app.register(consoleSitesRoutes, { db, sites });
   await app.register(consoleDashboardRoutes, { db });
+  await app.register(consoleMembersRoutes, {
+    db,
+    providers,
+    processing,
+    accounts: createMemberAccountActions({ db, sites, links: createAccountLinks(accountDeps), mail, media }),
+  });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
     const suspensions = setInterval(() => {

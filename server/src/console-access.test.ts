@@ -97,6 +97,23 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
     reconfirm: true,
   },
   'POST /api/console/moderation/members/:id/unban': { access: 'staff', roles: ADMINS, answer: 404, reconfirm: true },
+  'GET /api/console/members': { access: 'staff', roles: EVERYONE, answer: 400 },
+  'GET /api/console/members/:id': { access: 'staff', roles: EVERYONE, answer: 404 },
+  'POST /api/console/members/:id/notes': { access: 'staff', roles: EVERYONE, answer: 400 },
+  'POST /api/console/members/:id/adjustments': { access: 'staff', roles: EVERYONE, answer: 400, reconfirm: true },
+  'GET /api/console/approvals': { access: 'staff', roles: ADMINS, answer: 200 },
+  'POST /api/console/approvals/:id/approve': { access: 'staff', roles: ADMINS, answer: 404, reconfirm: true },
+  'POST /api/console/approvals/:id/refuse': { access: 'staff', roles: ADMINS, answer: 404 },
+  'POST /api/console/members/:id/password-reset': { access: 'staff', roles: SUPERVISORS, answer: 404 },
+  'POST /api/console/members/:id/activation': { access: 'staff', roles: SUPERVISORS, answer: 404 },
+  'POST /api/console/members/:id/email-change': {
+    access: 'staff',
+    roles: SUPERVISORS,
+    answer: 400,
+    reconfirm: true,
+  },
+  'POST /api/console/members/:id/export': { access: 'staff', roles: SUPERVISORS, answer: 404, reconfirm: true },
+  'POST /api/console/members/:id/delete': { access: 'staff', roles: SUPERVISORS, answer: 404, reconfirm: true },
 };
 
 const UNKNOWN_ID = '999999';

@@ -22,6 +22,7 @@ import * as moderationDecisions from './migrations/2026_11_30_000001_moderation_
 import * as moderationEvidence from './migrations/2026_12_02_000001_moderation_evidence.js';
 import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_history.js';
 import * as messageClientKeys from './migrations/2026_12_03_000001_message_client_keys.js';
+import * as memberAdjustments from './migrations/2026_12_03_000002_member_adjustments.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_02_000001_moderation_evidence': moderationEvidence,
   '2026_12_02_000002_site_config_history': siteConfigHistory,
   '2026_12_03_000001_message_client_keys': messageClientKeys,
+  '2026_12_03_000002_member_adjustments': memberAdjustments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

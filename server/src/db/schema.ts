@@ -1,4 +1,6 @@
 import type {
+  AdjustmentKind,
+  AdjustmentStatus,
   ComplaintSubject,
   DiscountKind,
   DiscountPurpose,
@@ -478,6 +480,33 @@ export interface StaffNotesTable {
 
 export type SnippetScope = 'site' | 'persona' | 'personal';
 
+/** Something staff gave back to a member (issue 18), done at once or waiting for an admin. */
+export interface MemberAdjustmentsTable {
+  id: Generated<number>;
+  member_id: number;
+  site_id: number;
+  kind: AdjustmentKind;
+  status: AdjustmentStatus;
+  order_id: number | null;
+  /** JSON array of message ids, for a credit-back. */
+  message_ids: string | null;
+  /** Money refunded, in minor units of `currency`. */
+  amount: number | null;
+  currency: string | null;
+  credits: number | null;
+  reason: string;
+  requested_by: number;
+  created_at: number;
+  decided_by: number | null;
+  decided_at: number | null;
+}
+
+/** A message whose credits were given back: its primary key keeps it from being given back twice. */
+export interface MessageCreditBacksTable {
+  message_id: number;
+  adjustment_id: number;
+}
+
 export interface SnippetsTable {
   id: Generated<number>;
   scope: SnippetScope;
@@ -677,6 +706,8 @@ export interface Database {
   payment_anomalies: PaymentAnomaliesTable;
   discount_codes: DiscountCodesTable;
   discount_redemptions: DiscountRedemptionsTable;
+  member_adjustments: MemberAdjustmentsTable;
+  message_credit_backs: MessageCreditBacksTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

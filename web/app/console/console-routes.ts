@@ -30,6 +30,10 @@ export const CONSOLE_ROUTES: RouteConfigEntry[] = [
       // Each site's own settings (issue 18), one open, with their history.
       route('console/sites', 'console/routes/sites.tsx', { id: 'console-sites' }),
       route('console/sites/:site', 'console/routes/sites.tsx', { id: 'console-sites-open' }),
+      // Member administration (issue 18): find a member, their page, and what waits for an admin's approval.
+      route('console/members', 'console/routes/members.tsx', { id: 'console-members' }),
+      route('console/members/:id', 'console/routes/member.tsx', { id: 'console-member' }),
+      route('console/approvals', 'console/routes/approvals.tsx', { id: 'console-approvals' }),
     ]),
   ]),
 ];

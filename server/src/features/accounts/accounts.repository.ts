@@ -122,8 +122,10 @@ export function createAccountsRepository(db: Db) {
      * Erases the member's data and keeps the row as a deleted tombstone, in one transaction.
      * Returns the photo files no other member shows, for the caller to remove once it committed.
      */
-    erase(member: Pick<MemberRow, 'id' | 'email'>): Promise<string[]> {
+    erase(member: Pick<MemberRow, 'id' | 'email'>, within?: (trx: Db) => Promise<void>): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
+        // What else must happen exactly when the erasure does (staff deleting on request: the audit row).
+        await within?.(trx);
         const images = await trx
           .selectFrom('member_images')
           .select(['filename', 'thumb_filename'])

@@ -1,6 +1,5 @@
 import { verify } from '@node-rs/argon2';
 import {
-  EMAIL_CHANGE_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_PARAM,
   EmailChangeConfirmSchema,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { invalidInput } from '../../errors.js';
 import type { Notifier } from '../../notifier/notifier.js';
+import { createAccountLinks } from './account-links.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
 import { emailStatus } from './email-status.js';
@@ -46,6 +46,7 @@ const undoPagePath = (token: string) =>
 export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> = async (app, options) => {
   const { db, sessions, tokens, mail, notifier } = options;
   const accounts = createAccountsRepository(db);
+  const links = createAccountLinks(options);
 
   /** Both callers come from a link mailed to `email`, so the address is proven and the account confirmed. */
   const setEmail = async (memberId: number, email: string) => {
@@ -79,11 +80,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<EmailChangeRoutesOptions> 
           email: status === 'active' || status === 'not_confirmed' ? VALIDATION.emailTaken : VALIDATION.emailNotAllowed,
         });
       }
-      await tokens.revoke(member.id, 'change_email');
-      const token = await tokens.issue(member.id, 'change_email', EMAIL_CHANGE_LINK_TTL_MS, email);
-      const link = `${siteOrigin(request.site, options.publicUrl)}/mail-change/do?token=${encodeURIComponent(token)}`;
-      // Sent to the new address: only someone who can read it can make the change.
-      await mail.send('email_change_confirm', { ...accountMailTo(member, request.site.config, link), to: email });
+      await links.emailChange(request.site, member, email);
       return { pending: email };
     },
   );

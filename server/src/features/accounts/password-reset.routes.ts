@@ -1,6 +1,5 @@
 import { hash } from '@node-rs/argon2';
 import {
-  PASSWORD_RESET_LINK_TTL_MS,
   PasswordResetDoSchema,
   PasswordResetRequestSchema,
   PasswordResetSentSchema,
@@ -14,11 +13,11 @@ import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
-import { accountMailTo, type AccountMail } from './account-mail.js';
+import { createAccountLinks } from './account-links.js';
+import type { AccountMail } from './account-mail.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
 import type { LoginThrottle } from './login-throttle.js';
 import type { SessionsRepository } from '../../platform/sessions/sessions.repository.js';
-import { siteOrigin } from '../../platform/sites/site-origin.js';
 import { loadUser } from '../../platform/sessions/user.js';
 import { HOUR_MS } from '../../lib/time.js';
 import { createAccountsRepository } from './accounts.repository.js';
@@ -34,8 +33,9 @@ export interface PasswordResetRoutesOptions {
 }
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
-  const { db, sessions, tokens, mail } = options;
+  const { db, sessions, tokens } = options;
   const accounts = createAccountsRepository(db);
+  const links = createAccountLinks(options);
   /** Resets still being looked up or mailed; closing waits for them rather than cut them off. */
   const pending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -45,10 +45,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
   async function mailResetLink(site: FastifyRequest['site'], email: string) {
     const member = await accounts.findLoginAccount(site.id, email);
     if (!member) return;
-    await tokens.revoke(member.id, 'reset_password');
-    const token = await tokens.issue(member.id, 'reset_password', PASSWORD_RESET_LINK_TTL_MS);
-    const link = `${siteOrigin(site, options.publicUrl)}/reset-password/do?token=${encodeURIComponent(token)}`;
-    await mail.send('password_reset', accountMailTo(member, site.config, link));
+    await links.passwordReset(site, member);
   }
 
   app.post(

@@ -35,6 +35,7 @@ import { touchActivity } from '../../db/search-rank.js';
 import { ageOn } from '../../lib/age.js';
 import { parsePersonal } from '../../lib/personal.js';
 import { storeMessage, type StoredMessage } from '../../messaging/messages.js';
+import { staffNotesOf } from '../../platform/staff/staff-notes.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 import { findPersonaSheet } from '../../platform/personas/persona-sheet.js';
 import { capacityReached, claimedByOther, claimRequired } from './inbox-errors.js';
@@ -501,21 +502,7 @@ export function createConsoleInboxRepository(db: Db) {
     return { messages, older: rows.length > CONSOLE_MESSAGES_PAGE_SIZE ? (page[0]?.id ?? null) : null };
   }
 
-  async function notesOf(memberId: number): Promise<StaffNote[]> {
-    const rows = await db
-      .selectFrom('staff_notes as n')
-      .leftJoin('staff as author', 'author.id', 'n.staff_id')
-      .select(['n.id', 'n.body', 'n.created_at', 'author.id as author_id', 'author.name as author_name'])
-      .where('n.member_id', '=', memberId)
-      .orderBy('n.id', 'desc')
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      body: row.body,
-      staff: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? '' },
-      created_at: iso(row.created_at),
-    }));
-  }
+  const notesOf = (memberId: number) => staffNotesOf(db, memberId);
 
   /** The member's blocks of others (`by_member`) or others' blocks of the member (`of_member`), newest first. */
   async function blocksOn(memberId: number, side: 'by_member' | 'of_member') {

@@ -15,6 +15,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { seenChange } from '../../db/member-changes.js';
 import { liftRestriction, restrictMember } from '../../db/member-restrictions.js';
+import { decisionOf, selectDecisions } from '../../db/moderation-decisions.js';
 import { latestMessages, newModerationReference } from '../../db/moderation-queue.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
@@ -111,29 +112,6 @@ function claimOf(row: Pick<ItemRow, 'holder_id' | 'holder_name' | 'claimed_at'>)
   return { staff: { id: row.holder_id, name: row.holder_name ?? '' }, claimed_at: row.claimed_at };
 }
 
-interface DecisionRow {
-  id: number;
-  reference: string;
-  action: ModerationAction;
-  reason: ModerationReason;
-  until: number | null;
-  staff_id: number;
-  staff_name: string | null;
-  created_at: number;
-  lifted_at: number | null;
-}
-
-const decisionOf = (row: DecisionRow): ModerationDecision => ({
-  id: row.id,
-  reference: row.reference,
-  action: row.action,
-  reason: row.reason,
-  until: row.until,
-  staff: { id: row.staff_id, name: row.staff_name ?? '' },
-  created_at: row.created_at,
-  lifted_at: row.lifted_at,
-});
-
 /**
  * Whether the action can decide the item: an appeal lets the decision stand or lifts it; anything
  * else needs a member to act on, unless it is dismissed.
@@ -184,22 +162,7 @@ export function createConsoleModerationRepository(db: Db) {
       .executeTakeFirst();
   }
 
-  function decisions(executor: Db) {
-    return executor
-      .selectFrom('moderation_decisions as d')
-      .leftJoin('staff as s', 's.id', 'd.staff_id')
-      .select([
-        'd.id',
-        'd.reference',
-        'd.action',
-        'd.reason',
-        'd.until',
-        'd.staff_id',
-        's.name as staff_name',
-        'd.created_at',
-        'd.lifted_at',
-      ]);
-  }
+  const decisions = selectDecisions;
 
   async function decisionById(executor: Db, id: number | null): Promise<ModerationDecision | null> {
     if (id === null) return null;

@@ -39,3 +39,10 @@ export async function recordAudit(db: Db | Transaction<Database>, actor: AuditAc
     })
     .execute();
 }
+
+/** The actor of a staff route's request: the session's staff member and the address they came from. */
+export const staffActorOf = (request: { ip: string; staff: { staff: { id: number; email: string } } }): AuditActor => ({
+  staffId: request.staff.staff.id,
+  staffEmail: request.staff.staff.email,
+  ip: request.ip,
+});

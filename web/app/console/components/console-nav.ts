@@ -39,6 +39,18 @@ export const CONSOLE_NAV: readonly ConsoleNavItem[] = [
     description: 'console.moderation.home',
   },
   {
+    to: '/console/members',
+    label: 'console.members.nav',
+    permission: 'members.read',
+    description: 'console.members.home',
+  },
+  {
+    to: '/console/approvals',
+    label: 'console.approvals.nav',
+    permission: 'refunds.approve',
+    description: 'console.approvals.home',
+  },
+  {
     to: '/console/staff',
     label: 'console.nav.staff',
     permission: 'staff.manage',

@@ -10,3 +10,9 @@ export function useRegional(): string {
 export function formatDateTime(epochMs: number, regional: string): string {
   return new Intl.DateTimeFormat(regional, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs));
 }
+
+/** Minor units as the console's language writes money; a currency without cents (the yen) has none to divide. */
+export function formatMinorMoney(minor: number, currency: string, regional: string): string {
+  const format = new Intl.NumberFormat(regional, { style: 'currency', currency });
+  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}

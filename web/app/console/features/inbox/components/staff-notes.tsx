@@ -1,73 +1,31 @@
-import {
-  NoteRequestSchema,
-  STAFF_NOTE_MAX_LENGTH,
-  type ConversationView,
-  type NoteRequest,
-  type StaffNote,
-} from '@rendezvous/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { ConversationView, StaffNote } from '@rendezvous/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormTextareaField } from '../../../../components/forms/form-fields';
-import { Button } from '../../../../components/ui/button';
-import { FormAlert } from '../../../../components/ui/form-alert';
-import { useApiForm } from '../../../../lib/forms/use-api-form';
-import { formatDateTime, useRegional } from '../../../lib/regional';
+import { StaffNoteList } from '../../../components/staff-note-list';
 import { addNote, conversationKey } from '../api/conversation-calls';
 import { inboxFormFailureOf } from '../lib/inbox-failure';
 
 /** Private notes about the member, newest first; members never see them. */
 export function StaffNotes({ conversation, notes }: { conversation: number; notes: readonly StaffNote[] }) {
   const { t } = useTranslation();
-  const regional = useRegional();
   const queryClient = useQueryClient();
-  const { form, control, onSubmit, busy, failure } = useApiForm<NoteRequest, NoteRequest>({
-    defaultValues: { body: '' },
-    resolver: zodResolver(NoteRequestSchema),
-    send: async (values) => {
-      const { note } = await addNote(conversation, values);
-      queryClient.setQueryData<ConversationView>(
-        conversationKey(conversation),
-        (view) => view && { ...view, member: { ...view.member, notes: [note, ...view.member.notes] } },
-      );
-      form.reset();
-    },
-    failureOf: inboxFormFailureOf,
-  });
 
   return (
     <section aria-labelledby="inbox-notes-title" className="space-y-2 text-sm">
       <h4 id="inbox-notes-title" className="font-semibold">
         {t('console.inbox.notes.title')}
       </h4>
-      {notes.length === 0 ? <p className="text-ink-muted">{t('console.inbox.notes.empty')}</p> : null}
-      <ul className="space-y-2">
-        {notes.map((note) => (
-          <li key={note.id} className="rounded border border-line p-2">
-            <p className="text-xs text-ink-muted">
-              {note.staff ? <span translate="no">{note.staff.name}</span> : t('console.inbox.notes.former_staff')} ·{' '}
-              {formatDateTime(Date.parse(note.created_at), regional)}
-            </p>
-            <p className="whitespace-pre-wrap" translate="no">
-              {note.body}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <form onSubmit={onSubmit} noValidate className="space-y-2">
-        {failure ? <FormAlert>{t(failure)}</FormAlert> : null}
-        <FormTextareaField
-          control={control}
-          name="body"
-          label={t('console.inbox.notes.add_label')}
-          hint={t('console.inbox.notes.hint')}
-          rows={2}
-          maxLength={STAFF_NOTE_MAX_LENGTH}
-        />
-        <Button type="submit" size="sm" variant="secondary" loading={busy}>
-          {t('console.inbox.notes.add')}
-        </Button>
-      </form>
+      <StaffNoteList
+        notes={notes}
+        failureOf={inboxFormFailureOf}
+        add={async (values) => {
+          const { note } = await addNote(conversation, values);
+          queryClient.setQueryData<ConversationView>(
+            conversationKey(conversation),
+            (view) => view && { ...view, member: { ...view.member, notes: [note, ...view.member.notes] } },
+          );
+        }}
+      />
     </section>
   );
 }

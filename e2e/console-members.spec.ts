@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { createConsoleAdmin, createStaff, firstLogin, staffContext, unique } from './console';
+import { orderWith } from './credits';
+import { en, expect, test } from './fixtures';
+import { secondPage, signUpConfirmed, type NewMember } from './members';
+import { TEST_ENV } from './playwright.config';
+
+/* Member administration (issue 18): refunds within the giver's daily limit, and above it an admin's approval. */
+
+/** A new member who buys a package on the dev checkout and pays; answers them and the order's number. */
+async function memberWhoPaid(page: Page, name: string, pack: 'starter' | 'regular') {
+  const member = await signUpConfirmed(page.request, name);
+  await page.goto(`/credits/${pack}/card`);
+  await orderWith(page, en('credits.method_card'));
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  await expect(page.getByText(en('credits.order_paid'))).toBeVisible();
+  return { member, orderId: Number(/(\d+)$/.exec(page.url())![1]) };
+}
+
+/** From the console's menu to the member's page, found by their e-mail address. */
+async function openMember(console: Page, member: NewMember) {
+  await console
+    .getByRole('navigation', { name: en('console.nav.label') })
+    .getByRole('link', { name: en('console.members.nav') })
+    .click();
+  await console.getByRole('searchbox', { name: en('console.members.search.label') }).fill(member.email);
+  await console.getByRole('button', { name: en('console.members.search.submit') }).click();
+  await console.getByRole('link', { name: member.name }).click();
+  await expect(console.getByRole('heading', { name: member.name, level: 1 })).toBeVisible();
+}
+
+async function refund(console: Page, orderId: number, reason: string) {
+  const form = console.getByRole('form', { name: en('console.members.refund.title') });
+  await form.getByLabel(en('console.members.refund.order')).selectOption(String(orderId));
+  await form.getByLabel(en('console.members.adjust.reason')).fill(reason);
+  await form.getByRole('button', { name: en('console.members.refund.submit') }).click();
+}
+
+const ordersTable = (console: Page) => console.getByRole('table', { name: en('console.members.orders.title') });
+const orderRow = (console: Page, orderId: number) =>
+  ordersTable(console)
+    .getByRole('row')
+    .filter({ has: console.getByRole('cell', { name: String(orderId), exact: true }) });
+
+test('an admin refunds a payment within the limit; an operator above theirs waits for an admin to approve', async ({
+  browser,
+}) => {
+  const small = await memberWhoPaid(await secondPage(browser), 'Rosa', 'starter');
+  const buyer = await secondPage(browser);
+  const large = await memberWhoPaid(buyer, 'Ruben', 'regular');
+
+  const admin = await (await staffContext(browser)).newPage();
+  const adminEmail = `refunds-admin-${unique()}@console.test`;
+  await firstLogin(admin, adminEmail, createConsoleAdmin(TEST_ENV, adminEmail, 'Ada Approver'));
+
+  // Within the limit (an admin has none): the refund goes through the dev provider at once.
+  await openMember(admin, small.member);
+  await expect(orderRow(admin, small.orderId)).toContainText(en('console.members.orders.states.paid'));
+  await refund(admin, small.orderId, 'Charged by mistake');
+  await expect(admin.getByRole('status').filter({ hasText: en('console.members.adjust.done_refund') })).toBeVisible();
+  await admin.reload();
+  await expect(orderRow(admin, small.orderId)).toContainText(en('console.members.orders.states.refunded'));
+  await expect(admin.getByRole('table', { name: en('console.members.ledger.title') })).toContainText(
+    en('console.members.ledger.reasons.refund'),
+  );
+
+  // An operator's refund of €24.95 is over their €20 a day: it waits, and the order stays paid.
+  const operatorEmail = `refunds-operator-${unique()}@console.test`;
+  const password = await createStaff(admin, {
+    email: operatorEmail,
+    name: 'Otto Operator',
+    role: 'operator',
+    sites: [],
+    languages: ['en'],
+    capacity: 3,
+  });
+  const operator = await (await staffContext(browser)).newPage();
+  await firstLogin(operator, operatorEmail, password);
+  await openMember(operator, large.member);
+  await refund(operator, large.orderId, 'Did not mean to buy');
+  await expect(operator.getByRole('status').filter({ hasText: en('console.members.adjust.pending') })).toBeVisible();
+  await operator.reload();
+  await expect(orderRow(operator, large.orderId)).toContainText(en('console.members.orders.states.paid'));
+
+  // The admin approves it from the approvals list; the money goes back, and the member sees it.
+  await admin
+    .getByRole('navigation', { name: en('console.nav.label') })
+    .getByRole('link', { name: en('console.approvals.nav') })
+    .click();
+  const request = admin.getByRole('listitem').filter({ hasText: large.member.email });
+  await expect(request).toContainText('Otto Operator');
+  await request.getByRole('button', { name: en('console.approvals.approve') }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: en('console.approvals.approved', { member: large.member.name }) }),
+  ).toBeVisible();
+  await expect(request).toHaveCount(0);
+
+  await operator.reload();
+  await expect(orderRow(operator, large.orderId)).toContainText(en('console.members.orders.states.refunded'));
+  await buyer.goto(`/transactions/${large.orderId}`);
+  await expect(buyer.getByText(en('credits.order_state_refunded'))).toBeVisible();
+});

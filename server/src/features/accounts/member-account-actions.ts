@@ -1,0 +1,162 @@
+import type { Db } from '../../db/database.js';
+import type { MemberRow } from '../../db/schema.js';
+import { AppError, invalidInput, notFound } from '../../errors.js';
+import type { MediaStore } from '../../lib/media-store.js';
+import { VALIDATION } from '@rendezvous/contract';
+import type { SitesRepository } from '../../platform/sites/sites.repository.js';
+import type { AccountLinks } from './account-links.js';
+import { accountMailTo, type AccountMail } from './account-mail.js';
+import { createAccountsRepository } from './accounts.repository.js';
+import { emailStatus } from './email-status.js';
+
+export interface MemberAccountActionsOptions {
+  db: Db;
+  sites: SitesRepository;
+  links: AccountLinks;
+  mail: AccountMail;
+  media: MediaStore;
+}
+
+const unavailable = (message: string) => new AppError(409, 'member_unavailable', message);
+
+/** Every row of `table` about the member, as stored, for the export. */
+type ExportRows = Record<string, unknown>[];
+
+/**
+ * What a member can do about their own account, done by staff for a member who asked support
+ * (issue 18): the same mails, links and erasure the member's own pages use, so nothing works
+ * differently because staff started it.
+ */
+export function createMemberAccountActions({ db, sites, links, mail, media }: MemberAccountActionsOptions) {
+  const accounts = createAccountsRepository(db);
+
+  async function memberAndSite(memberId: number) {
+    const member = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
+    if (!member) throw notFound('There is no such member.');
+    const site = (await sites.all()).find((candidate) => candidate.id === member.site_id);
+    if (!site) throw notFound('The member’s site no longer exists.');
+    return { member, site };
+  }
+
+  /** A person's account that can log in: not a persona, not deleted or banned. */
+  function requireLoginAccount(member: MemberRow) {
+    if (member.fictional === 1 || (member.status !== 'active' && member.status !== 'not_confirmed')) {
+      throw unavailable('This account cannot log in: it is deleted, banned, suspended or a fictional profile.');
+    }
+  }
+
+  return {
+    async sendPasswordReset(memberId: number): Promise<MemberRow> {
+      const { member, site } = await memberAndSite(memberId);
+      requireLoginAccount(member);
+      await links.passwordReset(site, member);
+      return member;
+    },
+
+    async resendActivation(memberId: number): Promise<MemberRow> {
+      const { member, site } = await memberAndSite(memberId);
+      requireLoginAccount(member);
+      if (member.status !== 'not_confirmed') throw unavailable('This account is confirmed already.');
+      await links.activation(site, member);
+      return member;
+    },
+
+    /** The member's new address gets the confirmation link; the change happens when they follow it. */
+    async startEmailChange(memberId: number, email: string): Promise<MemberRow> {
+      const { member, site } = await memberAndSite(memberId);
+      requireLoginAccount(member);
+      if (email.toLowerCase() === member.email_normalized) throw invalidInput({ email: VALIDATION.emailSame });
+      const status = await emailStatus(accounts, site.id, email);
+      if (status !== 'new') {
+        throw invalidInput({
+          email: status === 'active' || status === 'not_confirmed' ? VALIDATION.emailTaken : VALIDATION.emailNotAllowed,
+        });
+      }
+      await links.emailChange(site, member, email);
+      return member;
+    },
+
+    /** Everything stored about the member that is theirs to have (GDPR Art. 15 and 20), as JSON. */
+    async exportData(memberId: number): Promise<Record<string, unknown>> {
+      const { member } = await memberAndSite(memberId);
+      const rows = async (query: Promise<ExportRows>) => query;
+      const {
+        password_hash: _passwordHash,
+        push_subscription: _push,
+        email_normalized: _normalized,
+        search_rank: _rank,
+        changed_at: _changed,
+        ...account
+      } = member;
+      return {
+        account: { ...account, personal: JSON.parse(member.personal) as unknown },
+        sign_up:
+          (await db.selectFrom('member_tracking').selectAll().where('member_id', '=', memberId).executeTakeFirst()) ??
+          null,
+        photos: await rows(
+          db.selectFrom('member_images').select(['filename', 'created_at']).where('member_id', '=', memberId).execute(),
+        ),
+        likes: await rows(
+          db.selectFrom('likes').select(['profile_id', 'created_at']).where('member_id', '=', memberId).execute(),
+        ),
+        blocks: await rows(
+          db.selectFrom('blocks').select(['blocked_id', 'created_at']).where('member_id', '=', memberId).execute(),
+        ),
+        messages_sent: await rows(
+          db
+            .selectFrom('messages')
+            .select(['conversation_id', 'body', 'credits', 'created_at'])
+            .where('sender_id', '=', memberId)
+            .orderBy('id')
+            .execute(),
+        ),
+        credits: await rows(
+          db
+            .selectFrom('credit_ledger')
+            .select(['delta', 'reason', 'reference', 'created_at'])
+            .where('member_id', '=', memberId)
+            .orderBy('id')
+            .execute(),
+        ),
+        orders: await rows(
+          db
+            .selectFrom('orders')
+            .select([
+              'id',
+              'purchase',
+              'package_id',
+              'provider',
+              'country',
+              'currency',
+              'gross',
+              'state',
+              'created_at',
+              'paid_at',
+            ])
+            .where('member_id', '=', memberId)
+            .orderBy('id')
+            .execute(),
+        ),
+      };
+    },
+
+    /**
+     * Deletes the account as the member's own button does: the goodbye mail, the erasure (with
+     * `within` in its transaction), then the photo files no one else shows.
+     */
+    async erase(memberId: number, within: (trx: Db) => Promise<void>, log: { warn(obj: object, msg: string): void }) {
+      const { member, site } = await memberAndSite(memberId);
+      if (member.status === 'deleted') throw unavailable('This account is deleted already.');
+      if (member.fictional === 1) throw unavailable('Fictional profiles are retired in the personas screen.');
+      await mail
+        .send('account_deleted', accountMailTo(member, site.config))
+        .catch((error: unknown) => log.warn({ err: error, memberId }, 'goodbye mail failed'));
+      const files = await accounts.erase(member, within);
+      for (const name of files) {
+        await media.remove(name).catch((error: unknown) => log.warn({ err: error, name }, 'photo file not removed'));
+      }
+    },
+  };
+}
+
+export type MemberAccountActions = ReturnType<typeof createMemberAccountActions>;

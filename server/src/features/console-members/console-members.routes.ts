@@ -1,0 +1,308 @@
+import {
+  AccountActionResponseSchema,
+  AdjustmentRequestSchema,
+  AdjustmentResponseSchema,
+  ApprovalParamsSchema,
+  ApprovalsResponseSchema,
+  CONSOLE_APPROVALS_PATH,
+  CONSOLE_MEMBERS_PATH,
+  MemberAdminDetailSchema,
+  MemberParamsSchema,
+  MemberSearchQuerySchema,
+  MemberSearchResponseSchema,
+  NoteRequestSchema,
+  MemberExportResponseSchema,
+  NoteResponseSchema,
+  StaffEmailChangeRequestSchema,
+  type AdjustmentRequest,
+  type AuditAction,
+  type PaymentProviderId,
+} from '@rendezvous/contract';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database.js';
+import type { OrderRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { recordAudit, staffActorOf } from '../../platform/audit/audit-log.js';
+import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
+import type { ProviderRegistry } from '../../platform/payments/providers.js';
+import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
+import {
+  createConsoleMembersRepository,
+  notRefundable,
+  type PreparedAdjustment,
+} from './console-members.repository.js';
+
+/**
+ * What a member could do about their own account, done for them (features/accounts implements it;
+ * the app hands it in, since features do not import each other).
+ */
+export interface MemberAccountActions {
+  sendPasswordReset(memberId: number): Promise<{ site_id: number }>;
+  resendActivation(memberId: number): Promise<{ site_id: number }>;
+  startEmailChange(memberId: number, email: string): Promise<{ site_id: number; email: string }>;
+  exportData(memberId: number): Promise<Record<string, unknown>>;
+  erase(memberId: number, within: (trx: Db) => Promise<void>, log: FastifyBaseLogger): Promise<void>;
+}
+
+export interface ConsoleMembersRoutesOptions {
+  db: Db;
+  providers: ProviderRegistry;
+  accounts: MemberAccountActions;
+  /** The payments module's one processing function (docs/decisions/014), handed in by the app. */
+  processing: {
+    processPaymentEvents(provider: PaymentProviderId, events: readonly PaymentEvent[]): Promise<unknown>;
+  };
+}
+
+const READ = { access: 'staff', permission: 'members.read' } as const;
+/** Money and credits: the code again after 10 minutes, as for every sensitive action. */
+const REFUND = { access: 'staff', permission: 'members.refund', reconfirm: true } as const;
+const APPROVE = { access: 'staff', permission: 'refunds.approve' } as const;
+const MANAGE = { access: 'staff', permission: 'members.manage' } as const;
+/** Another address, or a copy of everything about a person, or the account gone: the code again. */
+const MANAGE_SENSITIVE = { ...MANAGE, reconfirm: true } as const;
+const APPROVE_SENSITIVE = { ...APPROVE, reconfirm: true } as const;
+
+const refundFailed = (message: string) => new AppError(502, 'refund_failed', message);
+
+/**
+ * Member administration (issue 18): find a member, see everything about them, keep notes, and give
+ * back what they lost: a refund through the order's provider (its events go through the one payment
+ * processing, so the ledger and premium follow as for any refund), credits for messages, or a grant.
+ * Each role gives back up to its daily limit; above it the request waits for an admin.
+ */
+export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOptions> = async (
+  app,
+  { db, providers, processing, accounts },
+) => {
+  const members = createConsoleMembersRepository(db);
+
+  async function prepare(memberId: number, body: AdjustmentRequest): Promise<PreparedAdjustment> {
+    const member = await members.memberOf(memberId);
+    const base = { memberId, siteId: member.site_id, reason: body.reason, messageIds: [], order: null };
+    switch (body.kind) {
+      case 'refund': {
+        const order = await members.refundableOrder(memberId, body.order_id);
+        const amount = body.amount ?? order.gross;
+        if (amount > order.gross) throw notRefundable('A refund cannot be more than the order cost.');
+        if (!providers.get(order.provider)) throw notRefundable('The payment provider of this order is not enabled.');
+        return { ...base, kind: 'refund', order, amount, currency: order.currency, credits: null };
+      }
+      case 'credit_back': {
+        const credits = await members.creditsForMessages(memberId, body.message_ids);
+        return {
+          ...base,
+          kind: 'credit_back',
+          messageIds: [...new Set(body.message_ids)],
+          amount: null,
+          currency: null,
+          credits,
+        };
+      }
+      case 'grant':
+        return { ...base, kind: 'grant', amount: null, currency: null, credits: body.credits };
+    }
+  }
+
+  /**
+   * Asks the order's provider to give the money back and hands what it says to the processing. A
+   * part refund is written on the order first, so the provider's event is matched against it.
+   */
+  async function refundAtProvider(order: OrderRow, amount: number, log: FastifyBaseLogger) {
+    const provider = providers.get(order.provider);
+    if (!provider) throw notRefundable('The payment provider of this order is not enabled.');
+    const now = Date.now();
+    if (amount !== order.gross) await members.setRefundAmount(order.id, amount, now);
+    let events;
+    try {
+      events = await provider.refund(
+        {
+          orderId: order.id,
+          providerReference: order.provider_reference,
+          amount: { amount: order.gross, currency: order.currency },
+        },
+        { amount, currency: order.currency },
+      );
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, 'console refund not started');
+      if (amount !== order.gross) await members.setRefundAmount(order.id, order.refund_amount, now);
+      throw refundFailed(`The provider did not start the refund: ${(error as Error).message}`);
+    }
+    // Committed or not, the provider has the refund: its later notification reports it again anyway.
+    return async () => {
+      await processing.processPaymentEvents(order.provider, events);
+    };
+  }
+
+  async function answer(id: number) {
+    const adjustment = await members.adjustment(id);
+    if (!adjustment) throw notFound('There is no such request.');
+    return { adjustment };
+  }
+
+  app.get(
+    CONSOLE_MEMBERS_PATH,
+    { config: READ, schema: { querystring: MemberSearchQuerySchema, response: { 200: MemberSearchResponseSchema } } },
+    async (request) => ({ members: await members.search(request.query.q) }),
+  );
+
+  app.get(
+    `${CONSOLE_MEMBERS_PATH}/:id`,
+    { config: READ, schema: { params: MemberParamsSchema, response: { 200: MemberAdminDetailSchema } } },
+    async (request) => {
+      const detail = await members.detail(request.params.id);
+      if (!detail) throw notFound('There is no such member.');
+      return detail;
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/notes`,
+    {
+      config: READ,
+      schema: { params: MemberParamsSchema, body: NoteRequestSchema, response: { 200: NoteResponseSchema } },
+    },
+    async (request) => ({
+      note: await members.addNote(staffActorOf(request), request.params.id, request.body.body, Date.now()),
+    }),
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/adjustments`,
+    {
+      config: REFUND,
+      schema: {
+        params: MemberParamsSchema,
+        body: AdjustmentRequestSchema,
+        response: { 200: AdjustmentResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = Date.now();
+      const prepared = await prepare(request.params.id, request.body);
+      const within = await members.withinLimit(request.staff.staff.id, request.staff.staff.role, prepared, now);
+      if (!within) return answer((await members.record(staffActorOf(request), prepared, 'pending', now)).id);
+      // The money first: a refund the provider refuses changes nothing and is recorded nowhere.
+      const settle = prepared.order ? await refundAtProvider(prepared.order, prepared.amount!, request.log) : null;
+      const row = await members.record(staffActorOf(request), prepared, 'done', now);
+      await settle?.();
+      return answer(row.id);
+    },
+  );
+
+  app.get(
+    CONSOLE_APPROVALS_PATH,
+    { config: APPROVE, schema: { response: { 200: ApprovalsResponseSchema } } },
+    async () => ({ approvals: await members.pending() }),
+  );
+
+  app.post(
+    `${CONSOLE_APPROVALS_PATH}/:id/approve`,
+    {
+      config: APPROVE_SENSITIVE,
+      schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } },
+    },
+    async (request) => {
+      const row = await members.decide(staffActorOf(request), request.params.id, true, Date.now());
+      if (row.kind === 'refund' && row.order_id !== null) {
+        const order = await members.order(row.order_id);
+        try {
+          if (!order || order.state !== 'paid') throw notRefundable('The order is no longer paid.');
+          const settle = await refundAtProvider(order, row.amount ?? order.gross, request.log);
+          await settle();
+        } catch (error) {
+          await members.reopen(row.id);
+          throw error;
+        }
+      }
+      return answer(row.id);
+    },
+  );
+
+  app.post(
+    `${CONSOLE_APPROVALS_PATH}/:id/refuse`,
+    { config: APPROVE, schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } } },
+    async (request) => answer((await members.decide(staffActorOf(request), request.params.id, false, Date.now())).id),
+  );
+
+  /** The account action's audit row; `trx` when it must land with the change. */
+  const auditAccount = (
+    request: FastifyRequest & { staff: StaffSession; params: { id: number } },
+    action: AuditAction,
+    siteId: number,
+    detail?: Record<string, unknown>,
+    trx: Db = db,
+  ) =>
+    recordAudit(trx, staffActorOf(request), {
+      action,
+      target: { type: 'member', id: request.params.id },
+      siteId,
+      detail,
+    });
+
+  /** The two mails of a link the member asked support for: a new password, or the activation again. */
+  const MAILED_LINKS = [
+    ['password-reset', (id: number) => accounts.sendPasswordReset(id), 'member.password_reset'],
+    ['activation', (id: number) => accounts.resendActivation(id), 'member.activation_resent'],
+  ] as const;
+  for (const [path, send, action] of MAILED_LINKS) {
+    app.post(
+      `${CONSOLE_MEMBERS_PATH}/:id/${path}`,
+      { config: MANAGE, schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } } },
+      async (request) => {
+        const member = await send(request.params.id);
+        await auditAccount(request, action, member.site_id);
+        return { done: true as const };
+      },
+    );
+  }
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/email-change`,
+    {
+      config: MANAGE_SENSITIVE,
+      schema: {
+        params: MemberParamsSchema,
+        body: StaffEmailChangeRequestSchema,
+        response: { 200: AccountActionResponseSchema },
+      },
+    },
+    async (request) => {
+      const member = await accounts.startEmailChange(request.params.id, request.body.email);
+      await auditAccount(request, 'member.email_change', member.site_id, {
+        from: member.email,
+        to: request.body.email,
+      });
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/export`,
+    { config: MANAGE_SENSITIVE, schema: { params: MemberParamsSchema, response: { 200: MemberExportResponseSchema } } },
+    async (request) => {
+      const member = await members.memberOf(request.params.id);
+      const data = await accounts.exportData(request.params.id);
+      await auditAccount(request, 'member.export', member.site_id);
+      return { exported_at: Date.now(), data };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/delete`,
+    {
+      config: MANAGE_SENSITIVE,
+      schema: { params: MemberParamsSchema, response: { 200: AccountActionResponseSchema } },
+    },
+    async (request) => {
+      const member = await members.memberOf(request.params.id);
+      await accounts.erase(
+        request.params.id,
+        (trx) => auditAccount(request, 'member.delete', member.site_id, undefined, trx),
+        request.log,
+      );
+      return { done: true as const };
+    },
+  );
+};
