@@ -9,6 +9,7 @@ import { down as downConsoleAnswers } from '../db/migrations/2026_11_26_000003_c
 import { down as downModerationEvidence } from '../db/migrations/2026_12_02_000001_moderation_evidence.js';
 import { down as downSiteConfigHistory } from '../db/migrations/2026_12_02_000002_site_config_history.js';
 import { down as downMessageClientKeys } from '../db/migrations/2026_12_03_000001_message_client_keys.js';
+import { down as downMemberAdjustments } from '../db/migrations/2026_12_03_000002_member_adjustments.js';
 import { insertMember, insertSite, testSiteConfig } from '../test/fixtures.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-database.js';
 
@@ -25,6 +26,7 @@ describe.each(TEST_DIALECTS)('push subscriptions migration on %s', (dialect) => 
     // Later migrations replaced the reports table this one's down drops (the queue) or refer to
     // its conversations and staff (the console's claims and drafts, moderation decisions and
     // evidence, the sites' change history) or its messages (their client keys): undo them first.
+    await downMemberAdjustments(untyped);
     await downMessageClientKeys(untyped);
     await downSiteConfigHistory(untyped);
     await downModerationEvidence(untyped);

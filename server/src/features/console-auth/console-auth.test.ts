@@ -70,7 +70,11 @@ describe.each(TEST_DIALECTS)('console login on %s', (dialect) => {
     expect(right.statusCode).toBe(200);
     const me = await call('GET', '/api/console/me', cookies);
     expect(me.statusCode).toBe(200);
-    expect(me.json<ConsoleMe>()).toMatchObject({ id, role: 'operator', permissions: ['inbox.answer'] });
+    expect(me.json<ConsoleMe>()).toMatchObject({
+      id,
+      role: 'operator',
+      permissions: ['inbox.answer', 'members.read', 'members.refund'],
+    });
 
     expect((await auditRows(id)).map((row) => [row.action, JSON.parse(row.detail ?? 'null')])).toEqual([
       ['staff.login_failed', { step: 'code' }],
