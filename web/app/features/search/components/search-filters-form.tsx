@@ -84,8 +84,7 @@ const PLACEHOLDER_FILTERS: SearchFilterOptions = {
 
 /**
  * The form's place, held unseen while the saved search loads: the form comes with the first
- * answer, and without this the results and the page below them jumped down when it did
- * (Lighthouse measured a layout shift of 1.06 on /members).
+ * answer, and without this the results and the page below them jump down when it does.
  */
 export function SearchFiltersPlaceholder() {
   return (
