@@ -47,7 +47,7 @@ export async function gzippedBytes(urls) {
 }
 
 /** Logs in as the demo member the way the web app does: CSRF cookie first, then the login call. */
-async function memberCookie(base) {
+export async function memberCookie(base) {
   const csrf = /rv_csrf=([^;]+)/.exec((await fetch(`${base}/`)).headers.getSetCookie().join('; '))?.[1];
   if (!csrf) throw new Error('The home page set no rv_csrf cookie');
   const response = await fetch(`${base}/api/login.php`, {
@@ -69,7 +69,7 @@ async function memberCookie(base) {
   return `rv_csrf=${csrf}; ${session}`;
 }
 
-async function someMemberId(base, cookie) {
+export async function someMemberId(base, cookie) {
   const response = await fetch(`${base}/api/search.php?auto_load=1`, {
     headers: { cookie, 'x-rendezvous-client': '@rendezvous/bench', 'x-original-host': new URL(base).host },
   });

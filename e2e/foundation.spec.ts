@@ -55,6 +55,42 @@ test.describe('the home page in every language', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('de', 'home.title'));
   });
+
+  test('the first HTML carries only the words of its own page and the public settings', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toContain(message('en', 'home.title'));
+    expect(html).not.toContain(message('en', 'signup.title'));
+    expect(html).not.toContain('payment_routing');
+  });
+
+  test('a link to a page with other words shows it once they have come, never their keys', async ({ page }) => {
+    // Any catalogue key of the sign-up page that reaches the screen as text is recorded.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { rawKeys: seen });
+      new MutationObserver(() => {
+        const keys = document.body?.innerText.match(/\bsignup\.[a-z_]+/g);
+        if (keys) seen.push(...keys);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_i18n/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Once the page has loaded and hydrated, it asks for the rest of the catalogue (held here).
+    const asked = page.waitForRequest('**/_i18n/**');
+    await page.goto('/');
+    await asked;
+    await page.getByRole('link', { name: message('en', 'home.cta_signup') }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'home.title'));
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(message('en', 'signup.page_title'));
+    await expect(page.getByRole('heading', { name: message('en', 'signup.title') })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { rawKeys: string[] }).rawKeys)).toEqual([]);
+  });
 });
 
 test.describe('templates', () => {

@@ -12,6 +12,8 @@ export const PROFILE_IMAGE_MAX_COUNT = 12;
 /** What the server accepts, judged by the file's content; the web's drop area offers the same. */
 export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
 export const PROFILE_IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
+/** A profile photo's thumbnail is this square (the web states it as the image's size, so nothing shifts). */
+export const PROFILE_THUMB_EDGE_PX = 320;
 /** For `<input type="file" accept>`: types for browsers that filter by type, extensions for those that filter by name. */
 export const PROFILE_IMAGE_ACCEPT = [...PROFILE_IMAGE_TYPES, ...PROFILE_IMAGE_EXTENSIONS].join(',');
 

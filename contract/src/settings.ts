@@ -126,3 +126,10 @@ export const SettingsSchema = SiteConfigSchema.omit({ moderation: true }).extend
   geoip_selected_country: z.string().nullable(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * The settings as a page's first HTML carries them (issue 17): without which provider takes which
+ * payment, and the packages and plans on sale, which the browser reads through the pricing call
+ * when a screen shows them.
+ */
+export type PublicSettings = Omit<Settings, 'credit_packages' | 'payment_routing' | 'premium'>;

@@ -5,9 +5,18 @@ import {
   TEMPLATE_APP_COLOURS,
   type WebContext,
 } from '@rendezvous/contract';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import {
+  Links,
+  matchRoutes,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
 import { OfflineBanner } from './components/shell/offline-banner';
 import { UpdatePrompt } from './components/shell/update-prompt';
@@ -22,22 +31,46 @@ import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { reloadIfChunkIsGone } from './lib/chunk-reload';
+import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue, withWholeCatalogue } from './lib/catalogue-loader';
+import { namespacesForRoute, pickNamespaces } from './lib/catalogue-namespaces';
 import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
 import { QueryProvider } from './lib/query-provider';
+import { useHydrated } from './lib/use-hydrated';
 import { useWebContext } from './lib/use-web-context';
-import { routeNameFromId } from './route-table';
+import type { PageWebContext } from './lib/web-context';
+import { ROUTES, routeId, routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
 import './styles/app.css';
 
-export function loader({ context, request }: Route.LoaderArgs): WebContext {
-  return webContextFor(request, context.web);
+/** The member-facing route table as React Router ranks it, to name the route a request opens. */
+const PAGE_ROUTES = ROUTES.flatMap((entry) => [
+  { id: routeId(entry), path: entry.path },
+  ...(entry.aliases ?? []).map((alias) => ({ id: routeId(entry, alias), path: alias })),
+]);
+
+/**
+ * Issue 17: the first HTML carries only the catalogue namespaces of the route it opens; the
+ * console's pages keep the whole catalogue the server gave them.
+ */
+function pageCatalogue(request: Request, web: WebContext): WebContext['i18n'] {
+  const { pathname } = new URL(request.url);
+  if (/^\/console(\/|$)/.test(pathname)) return web.i18n;
+  const leaf = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.id ?? 'not-found';
+  return { ...web.i18n, messages: pickNamespaces(web.i18n.messages, namespacesForRoute(leaf)) };
+}
+
+export function loader({ context, request }: Route.LoaderArgs): PageWebContext {
+  const web = webContextFor(request, context.web);
+  // Issue 17: the settings the browser has no use for stay on the server.
+  const { credit_packages: _packages, payment_routing: _routing, premium: _premium, ...settings } = web.settings;
+  return { ...web, settings, i18n: pageCatalogue(request, web) };
 }
 
 /** Spec §2: the root element carries the template, the route name (home is `index`) and `logged-in`. */
-function useRootClasses(web: WebContext | undefined): string {
+function useRootClasses(web: PageWebContext | undefined): string {
   const matches = useMatches();
   const leaf = matches.at(-1);
   const routeName = leaf ? routeNameFromId(leaf.id) : 'error';
@@ -53,7 +86,12 @@ function useRootClasses(web: WebContext | undefined): string {
 export function Layout({ children }: { children: ReactNode }) {
   const web = useRouteLoaderData<typeof loader>('root');
   const classes = useRootClasses(web);
-  const [i18n] = useState(() => (web ? createI18n(web.locale, web.i18n.messages) : undefined));
+  const [i18n] = useState(() => {
+    if (!web) return undefined;
+    const instance = createI18n(web.locale, web.i18n.messages);
+    registerPageCatalogue(instance, web.i18n.hash);
+    return instance;
+  });
   const lang = web && web.locale !== 'pseudo' ? REGIONAL_CODES[web.locale] : 'en-US';
 
   return (
@@ -95,13 +133,46 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-// Only the error page shows these, so they load when that page does.
-const SignupForm = lazy(() =>
-  import('./features/signup/components/signup-form').then((module) => ({ default: module.SignupForm })),
+// Only the error page shows these, so they load when that page does, with the words they show.
+const SignupForm = lazy(
+  withWholeCatalogue(() =>
+    import('./features/signup/components/signup-form').then((module) => ({ default: module.SignupForm })),
+  ),
 );
-const ErrorPageMembers = lazy(() =>
-  import('./features/search/components/error-page-members').then((module) => ({ default: module.ErrorPageMembers })),
+const ErrorPageMembers = lazy(
+  withWholeCatalogue(() =>
+    import('./features/search/components/error-page-members').then((module) => ({
+      default: module.ErrorPageMembers,
+    })),
+  ),
 );
+
+/**
+ * The error page's form and members come after hydration: any route may fail, and the first HTML
+ * carries only that route's words, so they would render as keys on the server.
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}
+
+/**
+ * A route the client navigates to waits for its words: its namespaces may not be in the page yet.
+ * Navigations render in a transition, so the current page stays until the catalogue is in.
+ */
+function CatalogueGate({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const leaf = useMatches().at(-1);
+  if (leaf && !hasNamespaces(i18n, namespacesForRoute(leaf.id))) use(loadWholeCatalogue());
+  // Once the page is idle, the rest of the catalogue comes too, so the next page opens at once.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    const start = () => idle(() => void loadWholeCatalogue());
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, []);
+  return children;
+}
 
 /** Spec §2/§8: fatal and unhandled errors land on the error page, not a blank screen. */
 function useFatalErrors(): void {
@@ -129,7 +200,9 @@ export default function App() {
   return (
     <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
       <OfflineBanner />
-      <Outlet />
+      <CatalogueGate>
+        <Outlet />
+      </CatalogueGate>
       <UpdatePrompt />
     </BadgeProvider>
   );
@@ -147,14 +220,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       error={error}
       memberHeader={<AccountTopNav />}
       memberList={
-        <Suspense>
-          <ErrorPageMembers />
-        </Suspense>
+        <AfterHydration>
+          <Suspense>
+            <ErrorPageMembers />
+          </Suspense>
+        </AfterHydration>
       }
       visitorSignup={
-        <Suspense>
-          <SignupForm showTitle={false} showDots={false} />
-        </Suspense>
+        <AfterHydration>
+          <Suspense>
+            <SignupForm showTitle={false} showDots={false} />
+          </Suspense>
+        </AfterHydration>
       }
     />
   );

@@ -3,44 +3,22 @@ import {
   LOCALE_COOKIE_MAX_AGE_S,
   PSEUDO_LOCALE,
   REGIONAL_CODES,
-  type Catalogue,
   type Locale,
-  type WebContext,
 } from '@rendezvous/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCatalogue } from './catalogue-loader';
 import { readCookie, writeCookie } from './cookies';
-
-/** Spec §9: catalogues are kept in local storage for 24 hours. */
-export const CATALOGUE_CACHE_MS = 24 * 60 * 60 * 1000;
+import type { PageWebContext } from './web-context';
 
 interface LocaleState {
-  locale: WebContext['locale'];
+  locale: PageWebContext['locale'];
   changeLocale(locale: Locale): Promise<void>;
 }
 
 const LocaleContext = createContext<LocaleState | null>(null);
 
-async function loadCatalogue(hash: string, locale: Locale): Promise<Catalogue> {
-  const key = `i18n:${hash}:${locale}`;
-  try {
-    const cached = JSON.parse(localStorage.getItem(key) ?? 'null') as { at: number; messages: Catalogue } | null;
-    if (cached && Date.now() - cached.at < CATALOGUE_CACHE_MS) return cached.messages;
-  } catch {
-    // An unreadable cache entry is simply fetched again.
-  }
-  const response = await fetch(`/_i18n/${hash}/${locale}/messages.json`);
-  if (!response.ok) throw new Error(`Catalogue ${locale} answered ${response.status}`);
-  const messages = (await response.json()) as Catalogue;
-  try {
-    localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
-  } catch {
-    // Storage full or disabled: the catalogue still works for this page.
-  }
-  return messages;
-}
-
-export function LocaleProvider({ initial, children }: { initial: WebContext; children: ReactNode }) {
+export function LocaleProvider({ initial, children }: { initial: PageWebContext; children: ReactNode }) {
   const { i18n } = useTranslation();
   const [locale, setLocale] = useState(initial.locale);
   const hash = initial.i18n.hash;

@@ -5,10 +5,10 @@ import { useResendActivation } from '../features/accounts/hooks/use-resend-activ
 import { messagesPath } from '../features/chats/api/chat-calls';
 import { ChatsScreen } from '../features/chats/components/chats-screen';
 import { MessageCostNote } from '../features/credits/components/message-cost-note';
+import { CREDITS_INSUFFICIENT_PATH, RETURN_TO_PARAM } from '../features/credits/return-to';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { NAMED_ROUTES } from '../route-table';
-import { CREDITS_INSUFFICIENT_PATH } from './credits';
 import type { Route } from './+types/chats';
 
 export function meta() {
@@ -48,7 +48,7 @@ export default function Chats({ loaderData, params }: Route.ComponentProps) {
       onResendActivation={resendActivation}
       onInsufficientCredits={(conversationId) =>
         void navigate(
-          `${CREDITS_INSUFFICIENT_PATH}&return_to=${encodeURIComponent(NAMED_ROUTES['chats-chatId'](conversationId))}`,
+          `${CREDITS_INSUFFICIENT_PATH}&${RETURN_TO_PARAM}=${encodeURIComponent(NAMED_ROUTES['chats-chatId'](conversationId))}`,
         )
       }
       renderActions={(profile, conversationId) => (

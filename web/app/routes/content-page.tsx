@@ -3,14 +3,17 @@ import { useRevalidator } from 'react-router';
 import { ContentDocumentView } from '../components/content/content-document';
 import { contentPageOfPath } from '../features/content/content-pages';
 import { renderContentPage } from '../features/content/content.server';
+import { withWholeCatalogue } from '../lib/catalogue-loader';
 import { useLocale } from '../lib/locale';
 import { notFoundResponse } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import type { Route } from './+types/content-page';
 
 // Only the service page has a form, so the form library loads with that page and not with the terms.
-const ContactForm = lazy(() =>
-  import('../features/content/components/contact-form').then((module) => ({ default: module.ContactForm })),
+const ContactForm = lazy(
+  withWholeCatalogue(() =>
+    import('../features/content/components/contact-form').then((module) => ({ default: module.ContactForm })),
+  ),
 );
 
 /** The service page's section that the contact form belongs to (and is titled by). */

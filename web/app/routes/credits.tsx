@@ -4,9 +4,6 @@ import { CreditsOverview } from '../features/credits/components/credits-overview
 import { COUNTRY_PARAM, RETURN_TO_PARAM, safeReturnTo } from '../features/credits/return-to';
 import { useWebContext } from '../lib/use-web-context';
 
-/** Where a message that could not be paid for sends the member. */
-export const CREDITS_INSUFFICIENT_PATH = '/credits?reason=insufficient';
-
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
 }

@@ -10,7 +10,7 @@ import { camsQueryOptions } from '../features/search/api/search-calls';
 import { trafficSourceNetworkFromCookies } from '../features/signup/lib/traffic-source';
 import { NoMatches } from '../features/search/components/no-matches';
 import { ResultsGrid } from '../features/search/components/results-grid';
-import { SearchFiltersForm } from '../features/search/components/search-filters-form';
+import { SearchFiltersForm, SearchFiltersPlaceholder } from '../features/search/components/search-filters-form';
 import { useMemberSearch, useSimilarSearch } from '../features/search/hooks/use-member-search';
 import { useWebContext } from '../lib/use-web-context';
 import type { Route } from './+types/members';
@@ -87,6 +87,8 @@ export default function Members({ loaderData }: Route.ComponentProps) {
             startOver();
           }}
         />
+      ) : state.status === 'loading' ? (
+        <SearchFiltersPlaceholder />
       ) : null}
 
       <p className="text-ink-muted" role="status">
@@ -116,13 +118,16 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <ResultsGrid
-        profiles={state.profiles}
-        cams={webcamAds ? cams : null}
-        partnerAds={partnerAds}
-        label={t('search.results_label')}
-        cardActions={likeButton}
-      />
+      {/* While the first results load, their place keeps the footer below the screen, so it does not jump when they come. */}
+      <div className={state.status === 'loading' && state.profiles.length === 0 ? 'min-h-dvh' : undefined}>
+        <ResultsGrid
+          profiles={state.profiles}
+          cams={webcamAds ? cams : null}
+          partnerAds={partnerAds}
+          label={t('search.results_label')}
+          cardActions={likeButton}
+        />
+      </div>
 
       {infinite && hasMore ? <LoadMore loading={state.status === 'loading'} onLoad={search.loadMore} /> : null}
       {!infinite && state.total > 12 ? (

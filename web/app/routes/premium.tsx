@@ -5,6 +5,7 @@ import { getPricing, pricingPath } from '../features/credits/api/premium-calls';
 import { PremiumOverview } from '../features/credits/components/premium-overview';
 import { METHOD_PARAM, PLAN_PARAM, PREMIUM_PATH } from '../features/credits/premium';
 import { COUNTRY_PARAM } from '../features/credits/return-to';
+import { withWholeCatalogue } from '../lib/catalogue-loader';
 import { loadRecord, notFoundResponse } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
@@ -12,8 +13,10 @@ import type { Route } from './+types/premium';
 
 // Only a member who chose a plan needs the checkout (forms, methods, membership): visitors reading
 // what premium gives do not download it.
-const PremiumCheckout = lazy(() =>
-  import('../features/credits/components/premium-checkout').then((module) => ({ default: module.PremiumCheckout })),
+const PremiumCheckout = lazy(
+  withWholeCatalogue(() =>
+    import('../features/credits/components/premium-checkout').then((module) => ({ default: module.PremiumCheckout })),
+  ),
 );
 
 /** A plan the site does not sell is an unknown record: the not-found page. */

@@ -1,4 +1,4 @@
-import { PROFILE_IMAGE_ERRORS, PROFILE_IMAGE_FIELD } from '@rendezvous/contract';
+import { PROFILE_IMAGE_ERRORS, PROFILE_IMAGE_FIELD, PROFILE_THUMB_EDGE_PX } from '@rendezvous/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { invalidInput } from '../../errors.js';
@@ -9,7 +9,7 @@ import { invalidInput } from '../../errors.js';
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAIN_MAX_EDGE_PX = 1200;
-export const THUMB_EDGE_PX = 320;
+export const THUMB_EDGE_PX = PROFILE_THUMB_EDGE_PX;
 const JPEG_QUALITY = 82;
 
 const SIGNATURES = {

@@ -1,4 +1,4 @@
-import { showsLanguageBadge, type ProfileCard as Card } from '@rendezvous/contract';
+import { PROFILE_THUMB_EDGE_PX, showsLanguageBadge, type ProfileCard as Card } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,13 +14,15 @@ export interface ProfileCardProps {
   onOpen?: () => void;
   /** Controls a route puts on the card (a like button, a "new" badge), above the card-wide link. */
   actions?: ReactNode;
+  /** The first card a screen shows: its photo is likely the largest paint, so it loads first. */
+  priority?: boolean;
 }
 
 /**
  * One member in a grid (spec §3 profile card): photo, name, age, place, and the badges of spec §4.
  * Names, places and language codes are the member's data, so a browser translating the page leaves them alone.
  */
-export function ProfileCard({ profile, to, onOpen, actions }: ProfileCardProps) {
+export function ProfileCard({ profile, to, onOpen, actions, priority = false }: ProfileCardProps) {
   const { t, i18n } = useTranslation();
   const { settings } = useWebContext();
   const countryName = useCountryNames();
@@ -34,7 +36,10 @@ export function ProfileCard({ profile, to, onOpen, actions }: ProfileCardProps) 
           <img
             src={mediaUrl(profile.main_image.thumb_filename, settings.cdn_prefix)}
             alt=""
-            loading="lazy"
+            width={PROFILE_THUMB_EDGE_PX}
+            height={PROFILE_THUMB_EDGE_PX}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="size-full object-cover"
           />

@@ -1,4 +1,4 @@
-import { CITY_MAX, type Settings } from '@rendezvous/contract';
+import { CITY_MAX, type PublicSettings } from '@rendezvous/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../ui/select-field';
@@ -12,8 +12,8 @@ export interface LocationValues {
 }
 
 /** What the fields read of a site: the members' settings, or what the console knows of a persona's site. */
-export type LocationSettings = Pick<Settings, 'countries' | 'region_data'> & {
-  signup: Pick<Settings['signup'], 'showCity'>;
+export type LocationSettings = Pick<PublicSettings, 'countries' | 'region_data'> & {
+  signup: Pick<PublicSettings['signup'], 'showCity'>;
 };
 
 export interface LocationFieldsProps {

@@ -1,8 +1,8 @@
-import type { WebContext } from '@rendezvous/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import { ButtonLink } from '../ui/button';
+import type { PageWebContext } from '../../lib/web-context';
 import { Footer } from './footer';
 
 const KNOWN_STATUSES = [400, 403, 404, 500, 503];
@@ -29,7 +29,7 @@ export function ErrorPage({
   visitorSignup: ReactNode;
 }) {
   const { t } = useTranslation();
-  const web = useRouteLoaderData<WebContext>('root');
+  const web = useRouteLoaderData<PageWebContext>('root');
   const { pathname } = useLocation();
   const status = statusOf(error);
   const message =

@@ -2,6 +2,12 @@ import { DISCOUNT_CODE_PARAM, RETURN_TO_MAX, RETURN_TO_PATTERN } from '@rendezvo
 
 /** The query parameter that carries the way back (a conversation) through the credits screens. */
 export const RETURN_TO_PARAM = 'return_to';
+/**
+ * Where a message that could not be paid for sends the member. Here rather than in the credits
+ * route: the chat imports it, and the route module would put the packages and payment code in
+ * the chat's first load.
+ */
+export const CREDITS_INSUFFICIENT_PATH = '/credits?reason=insufficient';
 /** The payment country the member picked, carried from the packages to the checkout. */
 export const COUNTRY_PARAM = 'country';
 

@@ -1,4 +1,4 @@
-import { NOTE_MAX, type Settings, type User } from '@rendezvous/contract';
+import { NOTE_MAX, type PublicSettings, type User } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { FormTextareaField } from '../../../components/forms/form-fields';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
@@ -9,7 +9,7 @@ import { SectionForm } from './editor-section';
 
 export interface AboutSectionProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onSaved: (user: User) => void;
 }
 

@@ -1,4 +1,4 @@
-import { VALIDATION, type Settings, type User } from '@rendezvous/contract';
+import { VALIDATION, type PublicSettings, type User } from '@rendezvous/contract';
 import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
@@ -9,12 +9,12 @@ import { SectionForm } from './editor-section';
 
 export interface LocationSectionProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onSaved: (user: User) => void;
 }
 
 /** The member's country, else the site's only one. */
-function initialCountry(user: User, settings: Settings): string {
+function initialCountry(user: User, settings: PublicSettings): string {
   if (user.profile.country && settings.countries.includes(user.profile.country)) return user.profile.country;
   return settings.countries.length === 1 ? (settings.countries[0] ?? '') : '';
 }

@@ -1,4 +1,4 @@
-import { NAME_MAX, nameProblem, type Settings, type User } from '@rendezvous/contract';
+import { NAME_MAX, nameProblem, type PublicSettings, type User } from '@rendezvous/contract';
 import { useMemo, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { SectionForm } from './editor-section';
 
 export interface PersonalSectionProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onSaved: (user: User) => void;
   /** "Today"; the real date unless a test fixes it. */
   today?: Date;

@@ -1,4 +1,4 @@
-import type { Settings, User } from '@rendezvous/contract';
+import type { PublicSettings, User } from '@rendezvous/contract';
 import { useCallback, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AboutSection } from './about-section';
@@ -8,7 +8,7 @@ import { PhotosSection } from './photos-section';
 
 export interface ProfileEditorProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   /** "Today" for the date of birth; the real date unless a test fixes it. */
   today?: Date;
 }

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BlockDialog } from './block-dialog';
+import { withWholeCatalogue } from '../../../lib/catalogue-loader';
 
 export interface SafetyMenuProps {
   profile: { id: number; name: string };
@@ -22,7 +23,9 @@ function complaintFormPath(profileId: number, conversationId?: number): string {
 }
 
 // The report form brings the form library with it: it loads when first asked for, not with every profile.
-const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
+const ReportDialog = lazy(
+  withWholeCatalogue(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog }))),
+);
 
 /**
  * "More actions" for another member: block, report, or the complaint form. A disclosure rather

@@ -1,4 +1,5 @@
 import {
+  PROFILE_THUMB_EDGE_PX,
   REGIONAL_CODES,
   type CamItem,
   type Catalogue,
@@ -173,6 +174,22 @@ describe('ResultsGrid', () => {
       const link = screen.getByRole('link', { name: 'Greta, 61' });
       expect(link.getAttribute('href')).toBe('/members/1');
       expect(within(profileCard('Greta, 61')).getByText(`Haarlem, ${countryName('NL')}`)).toBeTruthy();
+    });
+
+    it("loads the first member's photo first and the others as they come into view, each at its size", () => {
+      const photo = (id: number) => ({ thumb_filename: `thumb-${id}.jpg` });
+      renderGrid(
+        [card(1, { name: 'First', main_image: photo(1) }), card(2, { name: 'Second', main_image: photo(2) })],
+        null,
+      );
+      const image = (name: string) => profileCard(name).querySelector('img');
+      expect(image('First, 41')?.getAttribute('fetchpriority')).toBe('high');
+      expect(image('First, 41')?.getAttribute('loading')).toBe('eager');
+      expect(image('Second, 42')?.getAttribute('loading')).toBe('lazy');
+      for (const name of ['First, 41', 'Second, 42']) {
+        expect(image(name)?.getAttribute('width')).toBe(String(PROFILE_THUMB_EDGE_PX));
+        expect(image(name)?.getAttribute('height')).toBe(String(PROFILE_THUMB_EDGE_PX));
+      }
     });
 
     it('shows the fictional icon only on fictional profiles', () => {

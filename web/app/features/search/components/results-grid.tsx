@@ -46,6 +46,7 @@ export function ResultsGrid({ profiles, cams, partnerAds, label, cardActions }: 
           profile={profile}
           to={NAMED_ROUTES['members-memberId'](profile.id)}
           actions={cardActions?.(profile)}
+          priority={profile === profiles[0]}
         />
       </li>,
     );

@@ -73,3 +73,23 @@ export function SearchFiltersForm({ filters, onChange, disabled }: SearchFilters
     </form>
   );
 }
+
+const PLACEHOLDER_FILTERS: SearchFilterOptions = {
+  gender: 'female',
+  min_age: AGE_BUCKETS[0].min_age,
+  max_age: AGE_BUCKETS[0].max_age,
+  country: '',
+  countryregion: 0,
+};
+
+/**
+ * The form's place, held unseen while the saved search loads: the form comes with the first
+ * answer, and without this the results and the page below them jump down when it does.
+ */
+export function SearchFiltersPlaceholder() {
+  return (
+    <div className="invisible" aria-hidden="true" inert>
+      <SearchFiltersForm filters={PLACEHOLDER_FILTERS} onChange={() => undefined} disabled />
+    </div>
+  );
+}

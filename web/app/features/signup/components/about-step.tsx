@@ -1,4 +1,4 @@
-import { NOTE_MAX, type Settings, type User } from '@rendezvous/contract';
+import { NOTE_MAX, type PublicSettings, type User } from '@rendezvous/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
@@ -14,7 +14,7 @@ import { StepAlert, StepShell } from './step-shell';
 
 export interface AboutStepProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onDone: (user?: User) => void;
   focusTitle?: boolean;
   top?: ReactNode;

@@ -1,4 +1,4 @@
-import type { Settings, User } from '@rendezvous/contract';
+import type { PublicSettings, User } from '@rendezvous/contract';
 import type { ReactNode } from 'react';
 import { STEP, type SignupStep } from '../lib/signup-steps';
 import { AboutStep } from './about-step';
@@ -13,7 +13,7 @@ import { PushStep } from './push-step';
 export interface LaterStepProps {
   step: SignupStep;
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onDone: (updated?: User) => void;
   focusTitle: boolean;
   top: ReactNode;

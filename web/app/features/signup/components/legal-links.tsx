@@ -3,6 +3,7 @@ import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWebContext } from '../../../lib/use-web-context';
 import type { LegalPage, LegalTextModalProps } from './legal-text-modal';
+import { withWholeCatalogue } from '../../../lib/catalogue-loader';
 
 /** The terms' section on fictional profiles, which the consent line links to on its own. */
 const FICTIONAL_SECTION = 'fictional-profiles';
@@ -11,7 +12,9 @@ const TERMS_PATH = '/pages/terms';
 const PRIVACY_PATH = '/pages/privacy';
 
 // The modal and the document renderer load when a link is first opened, not with every lander.
-const LegalTextModal = lazy(() => import('./legal-text-modal').then((module) => ({ default: module.LegalTextModal })));
+const LegalTextModal = lazy(
+  withWholeCatalogue(() => import('./legal-text-modal').then((module) => ({ default: module.LegalTextModal }))),
+);
 
 /**
  * "By signing up you agree to the terms (fictional profiles included) and the privacy statement",

@@ -1,4 +1,4 @@
-import { type Settings, type User } from '@rendezvous/contract';
+import { type PublicSettings, type User } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { StepAlert, StepShell } from './step-shell';
 
 export interface LocationStepProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onDone: (user?: User) => void;
   focusTitle?: boolean;
   top?: ReactNode;
@@ -22,7 +22,7 @@ export interface LocationStepProps {
 type Field = 'country' | 'region' | 'city';
 
 /** The country to start from: the member's own, else where the visitor seems to be, else the only one. */
-function initialCountry(user: User, settings: Settings): string {
+function initialCountry(user: User, settings: PublicSettings): string {
   const candidates = [user.profile.country, settings.geoip_selected_country, settings.geoip_country];
   const known = candidates.find((code) => code && settings.countries.includes(code));
   if (known) return known;
@@ -30,7 +30,7 @@ function initialCountry(user: User, settings: Settings): string {
 }
 
 /** The member's own living area, with where the visitor seems to be instead when the site knows that country. */
-function prefilled(user: User, settings: Settings, found: GeocodeResult | null | undefined): LocationValues {
+function prefilled(user: User, settings: PublicSettings, found: GeocodeResult | null | undefined): LocationValues {
   const own = {
     country: initialCountry(user, settings),
     region: user.profile.countryregion ? String(user.profile.countryregion) : '',

@@ -1,4 +1,4 @@
-import type { Settings, User } from '@rendezvous/contract';
+import type { PublicSettings, User } from '@rendezvous/contract';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedValueFields, genderOptions } from '../../../components/profile-fields/allowed-values';
@@ -20,7 +20,7 @@ import { StepAlert, StepShell } from './step-shell';
 
 export interface PersonalStepProps {
   user: User;
-  settings: Settings;
+  settings: PublicSettings;
   onDone: (user?: User) => void;
   focusTitle?: boolean;
   top?: ReactNode;

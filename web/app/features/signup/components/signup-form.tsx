@@ -21,6 +21,7 @@ import type { FinishTo } from './confirm-step';
 import { InviteOnlyNotice } from './invite-only-notice';
 import { ProgressDots } from './progress-dots';
 import { StepWaiting } from './step-shell';
+import { withWholeCatalogue } from '../../../lib/catalogue-loader';
 
 export interface SignupFormProps {
   /** The member whose page the visitor came from; the title then mentions them. */
@@ -43,7 +44,7 @@ export interface SignupFormProps {
 
 // The steps after the account load once the visitor asks for one, so a lander's first load
 // carries the account step alone (bench:pages measures it).
-const loadLaterSteps = () => import('./later-steps');
+const loadLaterSteps = withWholeCatalogue(() => import('./later-steps'));
 const LaterStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.LaterStep })));
 const ActivationProgress = lazy(() => loadLaterSteps().then((module) => ({ default: module.ActivationProgress })));
 

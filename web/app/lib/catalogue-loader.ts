@@ -1,0 +1,68 @@
+import type { Catalogue, Locale, PSEUDO_LOCALE } from '@rendezvous/contract';
+import type { i18n as I18n } from 'i18next';
+
+/** Spec §9: catalogues are kept in local storage for 24 hours. */
+export const CATALOGUE_CACHE_MS = 24 * 60 * 60 * 1000;
+
+/** Spec §7: the whole catalogue of a language, cacheable for good under its hash. */
+export async function loadCatalogue(hash: string, locale: Locale | typeof PSEUDO_LOCALE): Promise<Catalogue> {
+  const key = `i18n:${hash}:${locale}`;
+  try {
+    const cached = JSON.parse(localStorage.getItem(key) ?? 'null') as { at: number; messages: Catalogue } | null;
+    if (cached && Date.now() - cached.at < CATALOGUE_CACHE_MS) return cached.messages;
+  } catch {
+    // An unreadable cache entry is simply fetched again.
+  }
+  const response = await fetch(`/_i18n/${hash}/${locale}/messages.json`);
+  if (!response.ok) throw new Error(`Catalogue ${locale} answered ${response.status}`);
+  const messages = (await response.json()) as Catalogue;
+  try {
+    localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
+  } catch {
+    // Storage full or disabled: the catalogue still works for this page.
+  }
+  return messages;
+}
+
+/**
+ * The page's HTML carries only the namespaces of its first screen (`catalogue-namespaces.ts`);
+ * whatever renders later (the next route, a lazy dialog) waits for the whole catalogue of the
+ * page's language, fetched once.
+ */
+let page: { i18n: I18n; hash: string } | null = null;
+const wholeCatalogues = new Map<string, Promise<void>>();
+
+/** The browser's one i18n instance; on the server every request has its own and nothing waits. */
+export function registerPageCatalogue(i18n: I18n, hash: string): void {
+  if (typeof document !== 'undefined') page = { i18n, hash };
+}
+
+export function hasNamespaces(i18n: I18n, namespaces: readonly string[]): boolean {
+  return namespaces.every((namespace) => i18n.getResource(i18n.language, 'translation', namespace) !== undefined);
+}
+
+export function loadWholeCatalogue(): Promise<void> {
+  if (!page) return Promise.resolve();
+  const { i18n, hash } = page;
+  const language = i18n.language as Locale | typeof PSEUDO_LOCALE;
+  let loading = wholeCatalogues.get(language);
+  if (!loading) {
+    loading = loadCatalogue(hash, language).then(
+      (messages) => {
+        i18n.addResourceBundle(language, 'translation', messages, true, true);
+      },
+      (error: unknown) => {
+        // Spec §8: a catalogue that fails to load is a warning; a later need asks again.
+        wholeCatalogues.delete(language);
+        console.warn('Could not load the catalogue', language, error);
+      },
+    );
+    wholeCatalogues.set(language, loading);
+  }
+  return loading;
+}
+
+/** A lazy component's loader that also brings the words it may show, so it never renders a key. */
+export function withWholeCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadWholeCatalogue()]).then(([module]) => module);
+}
