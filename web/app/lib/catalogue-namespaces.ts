@@ -18,6 +18,8 @@ export const SHELL_NAMESPACES = [
   'errors',
   'app_update',
   'install',
+  // The banner the open app shows when the network goes.
+  'offline',
   'activate_reminder',
   'login',
   // Messages the contract's checks and the server's refusals name.
