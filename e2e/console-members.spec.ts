@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { ConsoleMe } from '@rendezvous/contract';
 import { createConsoleAdmin, createStaff, firstLogin, staffContext, unique } from './console';
 import { orderWith } from './credits';
 import { en, expect, test } from './fixtures';
@@ -67,11 +68,15 @@ test('an admin refunds a payment within the limit; an operator above theirs wait
 
   // An operator's refund of €24.95 is over their €20 a day: it waits, and the order stays paid.
   const operatorEmail = `refunds-operator-${unique()}@console.test`;
+  // An operator looks up members of the sites they work for only: this member's (localhost).
+  const me = (await (await admin.request.get('/api/console/me')).json()) as ConsoleMe;
+  const site = me.sites.find((candidate) => candidate.domain === 'localhost');
+  if (!site) throw new Error('The demo data has no localhost site');
   const password = await createStaff(admin, {
     email: operatorEmail,
     name: 'Otto Operator',
     role: 'operator',
-    sites: [],
+    sites: [site.id],
     languages: ['en'],
     capacity: 3,
   });

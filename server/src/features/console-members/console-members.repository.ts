@@ -9,10 +9,11 @@ import {
   type MemberAdminDetail,
   type MemberSummary,
   type StaffRole,
+  roleAllows,
 } from '@rendezvous/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { MemberAdjustmentsTable, OrderRow } from '../../db/schema.js';
+import type { MemberAdjustmentsTable, OrderRow, StaffRow } from '../../db/schema.js';
 import { decisionOf, selectDecisions } from '../../db/moderation-decisions.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, notFound } from '../../errors.js';
@@ -21,6 +22,9 @@ import { grant } from '../../ledger/credit-ledger.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 import { listConsoleSites } from '../../platform/staff/console-sites.js';
 import { staffNotesOf } from '../../platform/staff/staff-notes.js';
+
+/** Site ids a staff member works in; null for every site. */
+export type SiteScope = readonly number[] | null;
 
 export const notRefundable = (message: string) => new AppError(409, 'not_refundable', message);
 export const approvalDecided = () => new AppError(409, 'approval_decided', 'This request has been decided already.');
@@ -161,7 +165,7 @@ export function createConsoleMembersRepository(db: Db) {
      * Members by id (`123`, `#123`), conversation (`c123`: both members of it), or by a part of
      * their e-mail address or name; fictional profiles included, since members write to them.
      */
-    async search(text: string): Promise<MemberSummary[]> {
+    async search(text: string, sites: SiteScope): Promise<MemberSummary[]> {
       const ids = new Set<number>();
       const number = /^#?(\d+)$/.exec(text);
       if (number) ids.add(Number(number[1]));
@@ -176,9 +180,9 @@ export function createConsoleMembersRepository(db: Db) {
       }
       if (!number && !conversation) {
         const pattern = likePattern(text);
-        const rows = await db
-          .selectFrom('members')
-          .select('id')
+        let query = db.selectFrom('members').select('id');
+        if (sites !== null) query = query.where('site_id', 'in', sites.length > 0 ? sites : [0]);
+        const rows = await query
           .where((eb) =>
             eb.or([
               eb(sql<string>`lower(email)`, 'like', sql<string>`${pattern} escape '\\'`),
@@ -190,7 +194,24 @@ export function createConsoleMembersRepository(db: Db) {
           .execute();
         rows.forEach((row) => ids.add(row.id));
       }
-      return summaries([...ids].slice(0, MEMBER_SEARCH_LIMIT));
+      const found = await summaries([...ids].slice(0, MEMBER_SEARCH_LIMIT));
+      return sites === null ? found : found.filter((member) => sites.includes(member.site.id));
+    },
+
+    /**
+     * The sites whose members the staff member may look up and act for: every site with
+     * inbox.supervise, else the ones they are assigned to, as in the inbox (null: every site).
+     */
+    async siteScope(staff: StaffRow): Promise<SiteScope> {
+      if (roleAllows(staff.role, 'inbox.supervise')) return null;
+      const rows = await db.selectFrom('staff_sites').select('site_id').where('staff_id', '=', staff.id).execute();
+      return rows.map((row) => row.site_id);
+    },
+
+    /** Whether the member is on a site of the scope; an unknown member is not. */
+    async inScope(memberId: number, sites: SiteScope): Promise<boolean> {
+      const row = await db.selectFrom('members').select('site_id').where('id', '=', memberId).executeTakeFirst();
+      return Boolean(row) && (sites === null || sites.includes(row!.site_id));
     },
 
     async detail(memberId: number): Promise<MemberAdminDetail | undefined> {

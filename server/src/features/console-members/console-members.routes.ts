@@ -141,10 +141,24 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
     return { adjustment };
   }
 
+  /**
+   * An operator works for the sites they are assigned to, as in the inbox: a member of another site
+   * is as unknown to them as one who does not exist, for every call that names a member.
+   */
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.url?.startsWith(`${CONSOLE_MEMBERS_PATH}/:id`) || !request.staff) return;
+    const { id } = request.params as { id: number };
+    if (!(await members.inScope(id, await members.siteScope(request.staff.staff)))) {
+      throw notFound('There is no such member.');
+    }
+  });
+
   app.get(
     CONSOLE_MEMBERS_PATH,
     { config: READ, schema: { querystring: MemberSearchQuerySchema, response: { 200: MemberSearchResponseSchema } } },
-    async (request) => ({ members: await members.search(request.query.q) }),
+    async (request) => ({
+      members: await members.search(request.query.q, await members.siteScope(request.staff.staff)),
+    }),
   );
 
   app.get(

@@ -56,7 +56,7 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     (await db().selectFrom('orders').select('state').where('id', '=', orderId).executeTakeFirstOrThrow()).state;
 
   async function staff(role: 'operator' | 'supervisor' | 'admin', name = `Test ${role}`) {
-    return staffCookies(db(), await insertStaff(db(), { role, name }));
+    return staffCookies(db(), await insertStaff(db(), { role, name, sites: [t.siteId] }));
   }
 
   /** A member who bought the starter package on the dev checkout and paid. */
@@ -263,9 +263,32 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     );
   });
 
+  it('shows an operator only the members of the sites they work for, like an unknown id elsewhere', async () => {
+    const inSite = await insertMember(db(), t.siteId, { name: 'Scoped Sam', email: 'scoped-sam@example.test' });
+    const elsewhere = await insertMember(db(), t.boxySiteId, { name: 'Scoped Sue', email: 'scoped-sue@example.test' });
+    const operator = await staff('operator', 'Olga');
+    const found = await call('GET', `${CONSOLE_MEMBERS_PATH}?q=scoped`, operator);
+    expect(found.json<MemberSearchResponse>().members.map((member) => member.id)).toEqual([inSite]);
+    expect(
+      (await call('GET', `${CONSOLE_MEMBERS_PATH}?q=${elsewhere}`, operator)).json<MemberSearchResponse>().members,
+    ).toEqual([]);
+    expect((await call('GET', `${CONSOLE_MEMBERS_PATH}/${inSite}`, operator)).statusCode).toBe(200);
+    expect((await call('GET', `${CONSOLE_MEMBERS_PATH}/${elsewhere}`, operator)).statusCode).toBe(404);
+    const grant = await call('POST', `${CONSOLE_MEMBERS_PATH}/${elsewhere}/adjustments`, operator, {
+      kind: 'grant',
+      credits: 5,
+      reason: 'Goodwill',
+    });
+    expect(grant.statusCode).toBe(404);
+    expect(await balance(elsewhere)).toBe(0);
+    // A supervisor works across every site, as in the inbox.
+    const supervisor = await staff('supervisor', 'Sven');
+    expect((await call('GET', `${CONSOLE_MEMBERS_PATH}/${elsewhere}`, supervisor)).statusCode).toBe(200);
+  });
+
   it("keeps each role's daily limit: above it the request waits, and only today's own adjustments count", async () => {
     const limit = DAILY_APPROVAL_LIMITS.operator!;
-    const operatorId = await insertStaff(db(), { role: 'operator', name: 'Otto' });
+    const operatorId = await insertStaff(db(), { role: 'operator', name: 'Otto', sites: [t.siteId] });
     const operator = await staffCookies(db(), operatorId);
     const memberId = await insertMember(db(), t.siteId);
     // Yesterday's grants are yesterday's: they do not count today.
