@@ -6,7 +6,7 @@ import {
   type DashboardSource,
 } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
@@ -199,33 +199,26 @@ function Figures({ figures, siteName }: { figures: DashboardResponse; siteName: 
         />
       </div>
 
-      <section className="space-y-2" aria-labelledby="dashboard-days">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="dashboard-days" className="heading text-xl">
-            {t('console.dashboard.days')}
-          </h2>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              saveFile(
-                toCsv(
-                  DAY_COLUMNS,
-                  days.map((day) =>
-                    DAY_COLUMNS.map((column) => {
-                      const value = day[column];
-                      return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-                    }),
-                  ),
-                ),
-                'text/csv',
-                file('days'),
-              )
-            }
-          >
-            {t('console.dashboard.csv_days')}
-          </Button>
-        </div>
+      <TableSection
+        id="dashboard-days"
+        title={t('console.dashboard.days')}
+        csvLabel={t('console.dashboard.csv_days')}
+        onCsv={() =>
+          saveFile(
+            toCsv(
+              DAY_COLUMNS,
+              days.map((day) =>
+                DAY_COLUMNS.map((column) => {
+                  const value = day[column];
+                  return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+                }),
+              ),
+            ),
+            'text/csv',
+            file('days'),
+          )
+        }
+      >
         <ConsoleTable
           caption={t('console.dashboard.days')}
           columns={DAY_COLUMNS.map((column) => t(`console.dashboard.columns.${column}`))}
@@ -253,7 +246,7 @@ function Figures({ figures, siteName }: { figures: DashboardResponse; siteName: 
             </tr>
           ))}
         </ConsoleTable>
-      </section>
+      </TableSection>
 
       <SourcesTable sources={sources} file={file('sources')} />
 
@@ -281,28 +274,21 @@ function SourcesTable({ sources, file }: { sources: readonly DashboardSource[]; 
   const regional = useRegional();
   const none = t('console.dashboard.none');
   return (
-    <section className="space-y-2" aria-labelledby="dashboard-sources">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="dashboard-sources" className="heading text-xl">
-          {t('console.dashboard.sources')}
-        </h2>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() =>
-            saveFile(
-              toCsv(
-                SOURCE_COLUMNS,
-                sources.map((source) => SOURCE_COLUMNS.map((column) => source[column])),
-              ),
-              'text/csv',
-              file,
-            )
-          }
-        >
-          {t('console.dashboard.csv_sources')}
-        </Button>
-      </div>
+    <TableSection
+      id="dashboard-sources"
+      title={t('console.dashboard.sources')}
+      csvLabel={t('console.dashboard.csv_sources')}
+      onCsv={() =>
+        saveFile(
+          toCsv(
+            SOURCE_COLUMNS,
+            sources.map((source) => SOURCE_COLUMNS.map((column) => source[column])),
+          ),
+          'text/csv',
+          file,
+        )
+      }
+    >
       {sources.length === 0 ? (
         <p className="text-ink-muted">{t('console.dashboard.no_sources')}</p>
       ) : (
@@ -328,6 +314,35 @@ function SourcesTable({ sources, file }: { sources: readonly DashboardSource[]; 
           ))}
         </ConsoleTable>
       )}
+    </TableSection>
+  );
+}
+
+/** A table of the dashboard under its heading, with the button that downloads it as CSV. */
+function TableSection({
+  id,
+  title,
+  csvLabel,
+  onCsv,
+  children,
+}: {
+  id: string;
+  title: string;
+  csvLabel: string;
+  onCsv: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <section className="space-y-2" aria-labelledby={id}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="heading text-xl">
+          {title}
+        </h2>
+        <Button variant="secondary" size="sm" onClick={onCsv}>
+          {csvLabel}
+        </Button>
+      </div>
+      {children}
     </section>
   );
 }

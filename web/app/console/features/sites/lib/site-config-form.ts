@@ -3,6 +3,7 @@ import {
   NICHES,
   SIGNUP_MODES,
   TEMPLATE_NAMES,
+  TemplateFeaturesSchema,
   VALIDATION,
   type SiteConfig,
   type TemplateFeatures,
@@ -19,17 +20,7 @@ const required = text.min(1, VALIDATION.required);
 const count = text.regex(/^\d+$/, VALIDATION.outOfRange);
 const COUNTRY_LIST = /^[A-Z]{2}(\s*,\s*[A-Z]{2})*$/;
 
-const FeaturesSchema = z.object({
-  navigation: z.boolean(),
-  signup: z.boolean(),
-  profile_search: z.boolean(),
-  member_details: z.boolean(),
-  chat: z.boolean(),
-  likes: z.boolean(),
-  notifications: z.boolean(),
-  footer: z.boolean(),
-}) satisfies z.ZodType<TemplateFeatures>;
-export const TEMPLATE_FEATURE_NAMES = Object.keys(FeaturesSchema.shape) as (keyof TemplateFeatures)[];
+export const TEMPLATE_FEATURE_NAMES = Object.keys(TemplateFeaturesSchema.shape) as (keyof TemplateFeatures)[];
 
 export const SiteConfigFormSchema = z.object({
   name: required,
@@ -52,7 +43,7 @@ export const SiteConfigFormSchema = z.object({
   company_country: text,
   company_kvk: text,
   template_name: z.enum(TEMPLATE_NAMES, VALIDATION.choice),
-  features: FeaturesSchema,
+  features: TemplateFeaturesSchema,
   flag_contact_details: z.boolean(),
   flag_payment_requests: z.boolean(),
   /** One word or phrase a line. */
