@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { expectNoAxeViolations } from './axe';
 import { logInNewAdmin, staffContext } from './console';
 import { en, expect, test } from './fixtures';
 import { secondPage, signUpConfirmed } from './members';
@@ -28,6 +29,7 @@ test('an admin reads today’s sign-ups on the dashboard, as a chart and a table
   const todayRow = days.getByRole('row').filter({ hasText: today });
   // Sign-ups is the third column; other tests sign up too, so at least this test's member.
   expect(Number(await todayRow.getByRole('cell').nth(2).textContent())).toBeGreaterThanOrEqual(1);
+  await expectNoAxeViolations(admin, 'the dashboard');
 
   const [download] = await Promise.all([
     admin.waitForEvent('download'),

@@ -1,4 +1,5 @@
 import { CLIENT_HEADER, type ModerationQueueResponse } from '@rendezvous/contract';
+import { expectNoAxeViolations } from './axe';
 import { logInNewAdmin, staffContext } from './console';
 import { en, expect, test } from './fixtures';
 import { csrfHeaders, secondPage, signUpConfirmed } from './members';
@@ -16,6 +17,8 @@ test('an admin adds a word to a site’s message rules: the change is reviewed, 
   await expect(admin.getByRole('heading', { name: en('console.sites.title'), level: 1 })).toBeVisible();
 
   const form = admin.getByRole('form', { name: en('console.sites.form_label') });
+  await expect(form).toBeVisible();
+  await expectNoAxeViolations(admin, 'the site settings form');
   const words = form.getByLabel(en('console.sites.fields.flag_words'));
   // Other tests never write this word, so no one else's message lands in the queue by it.
   await words.fill('sunflower');
@@ -24,6 +27,7 @@ test('an admin adds a word to a site’s message rules: the change is reviewed, 
   const review = admin.getByRole('region', { name: en('console.sites.review.title') });
   await expect(review.getByText('moderation.flag_words')).toBeVisible();
   await expect(review.getByText('["sunflower"]')).toBeVisible();
+  await expectNoAxeViolations(admin, 'the review of the changes');
   // The site had no rules of its own: the two built-in rules are written out with the word.
   await review.getByRole('button', { name: en('console.sites.review.save', { count: 3 }) }).click();
   await expect(admin.getByRole('status').filter({ hasText: en('console.sites.saved') })).toBeVisible();
