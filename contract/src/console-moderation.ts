@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODERATION_CATEGORIES, MODERATION_SOURCES } from './complaints.js';
 import { COMPLAINT_SUBJECTS } from './complaint-fields.js';
 import { MESSAGE_RULES } from './message-rules.js';
+import { ModerationReasonSchema } from './moderation-reasons.js';
 import { ConsoleSiteSchema } from './console-auth.js';
 import { MemberStatusSchema } from './user.js';
 import { VALIDATION } from './validation.js';
@@ -24,26 +25,6 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** Decisions about the account itself: they ask for the two-factor code again (`/decide-account`). */
 export const ACCOUNT_ACTIONS = ['suspend', 'ban', 'reverse'] as const satisfies readonly ModerationAction[];
 export const ITEM_ACTIONS = ['dismiss', 'warn', 'hide'] as const satisfies readonly ModerationAction[];
-
-/**
- * The grounds a decision can give, each naming the rule or law it rests on in the statement of
- * reasons (DSA Art. 17(3)(d)). One list for every site until sites get their own.
- */
-export const MODERATION_REASONS = [
-  'no_violation',
-  'minor',
-  'trafficking',
-  'illegal',
-  'harassment',
-  'fraud',
-  'spam',
-  'fake',
-  'privacy',
-  'intellectual_property',
-  'contact_details',
-] as const;
-export const ModerationReasonSchema = z.enum(MODERATION_REASONS, VALIDATION.choice);
-export type ModerationReason = z.infer<typeof ModerationReasonSchema>;
 
 export const SUSPEND_DAYS_MIN = 1;
 export const SUSPEND_DAYS_MAX = 365;
@@ -160,6 +141,8 @@ export const ModerationItemDetailSchema = z.object({
    * changed since); false for items filed before copies were kept, which show the conversation now.
    */
   messages_kept: z.boolean(),
+  /** The grounds this item's site offers for a decision (`offeredReasons`). */
+  reasons: z.array(ModerationReasonSchema),
   /** Earlier items about the same member, newest first. */
   history: z.array(
     z.object({

@@ -14,6 +14,7 @@ export * from './console-moderation.js';
 export * from './console-sites.js';
 export * from './console-dashboard.js';
 export * from './message-rules.js';
+export * from './moderation-reasons.js';
 export * from './console-members.js';
 export * from './console-personas.js';
 export * from './console-staff.js';

@@ -1,6 +1,7 @@
 import {
   MODERATION_CLAIM_IDLE_MS,
   PRIORITY_CATEGORIES,
+  offeredReasons,
   VALIDATION,
   type ModerationAction,
   type ModerationClaim,
@@ -20,6 +21,7 @@ import { latestMessages, newModerationReference } from '../../db/moderation-queu
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
+import { siteConfigOf } from '../../platform/sites/site-config.js';
 
 export const claimedByOther = (holder?: { id: number; name: string }) =>
   new AppError(409, 'claimed_by_other', 'Someone else is deciding this item.', undefined, holder);
@@ -320,6 +322,7 @@ export function createConsoleModerationRepository(db: Db) {
           : null,
         messages,
         messages_kept: kept.length > 0,
+        reasons: offeredReasons((await siteConfigOf(db, row.site_id)).moderation?.reasons),
         history,
         decisions: earlier.map(decisionOf),
         appealed: await decisionById(db, row.appealed_decision_id),
@@ -454,6 +457,10 @@ export function createConsoleModerationRepository(db: Db) {
         const memberId = await memberIdOf(trx, itemId);
         if (!fits(input.action, closed.source === 'appeal', memberId !== null)) {
           throw invalidInput({ action: VALIDATION.choice });
+        }
+        const { moderation } = await siteConfigOf(trx, closed.site_id);
+        if (!offeredReasons(moderation?.reasons).includes(input.reason)) {
+          throw invalidInput({ reason: VALIDATION.choice });
         }
         const decisionId = await insertDecision(trx, {
           item_id: itemId,

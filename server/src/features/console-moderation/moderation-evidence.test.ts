@@ -35,7 +35,12 @@ describe.each(TEST_DIALECTS)('rule-flagged messages and kept evidence on %s', (d
     strictSiteId = await insertSite(
       t.database.db,
       testSiteConfig(STRICT_HOST, {
-        moderation: { flag_contact_details: false, flag_payment_requests: true, flag_words: ['escort'] },
+        moderation: {
+          flag_contact_details: false,
+          flag_payment_requests: true,
+          flag_words: ['escort'],
+          reasons: ['spam'],
+        },
       }),
     );
     moderator = await staffCookies(t.database.db, await insertStaff(t.database.db, { role: 'supervisor' }));
@@ -115,6 +120,27 @@ describe.each(TEST_DIALECTS)('rule-flagged messages and kept evidence on %s', (d
     expect(await ruleItems(writer.id)).toEqual([
       expect.objectContaining({ flag_rule: 'listed_word', explanation: 'escort', site_id: strictSiteId }),
     ]);
+  });
+
+  it('offers only the grounds the site lists beside the required ones, and refuses any other', async () => {
+    const [writer, reader] = [await member(strictSiteId), await member(strictSiteId)];
+    const chat = await conversation(writer, reader, STRICT_HOST);
+    await send(writer, chat, 'Ask the escort agency', STRICT_HOST);
+    const [flagged] = await ruleItems(writer.id);
+    const detail = (await console(`${PATH}/items/${flagged!.id}`)).json<ModerationItemDetail>();
+    expect(detail.reasons).toEqual(['no_violation', 'minor', 'trafficking', 'illegal', 'spam']);
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: browserHeaders(moderator), payload });
+    expect((await post(`${PATH}/items/${flagged!.id}/claim`, {})).statusCode).toBe(200);
+    const refused = await post(`${PATH}/items/${flagged!.id}/decide`, { action: 'warn', reason: 'fake' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
+      reason: 'validation.choice_invalid',
+    });
+    expect((await ruleItems(writer.id))[0]!.status).toBe('open');
+    expect((await post(`${PATH}/items/${flagged!.id}/decide`, { action: 'warn', reason: 'spam' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('never gives the words a site flags to a browser', () => {

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MODERATION_REASONS } from '@rendezvous/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../../test/fake-api';
 import { renderWithI18n } from '../../../../test/render';
@@ -22,7 +23,13 @@ function renderForm(appeal = false) {
   const onFailed = vi.fn();
   renderWithI18n(
     <ReconfirmProvider>
-      <DecisionForm itemId={42} appeal={appeal} onDecided={onDecided} onFailed={onFailed} />
+      <DecisionForm
+        itemId={42}
+        appeal={appeal}
+        reasons={MODERATION_REASONS}
+        onDecided={onDecided}
+        onFailed={onFailed}
+      />
     </ReconfirmProvider>,
   );
   return { onDecided, onFailed };

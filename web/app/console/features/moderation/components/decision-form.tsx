@@ -1,6 +1,5 @@
 import {
   ACCOUNT_ACTIONS,
-  MODERATION_REASONS,
   SUSPEND_DAYS_MAX,
   SUSPEND_DAYS_MIN,
   type ModerationAction,
@@ -34,11 +33,14 @@ const isAccountAction = (action: ModerationAction): action is (typeof ACCOUNT_AC
 export function DecisionForm({
   itemId,
   appeal,
+  reasons,
   onDecided,
   onFailed,
 }: {
   itemId: number;
   appeal: boolean;
+  /** The grounds the item's site offers. */
+  reasons: readonly ModerationReason[];
   onDecided: (decision: ModerationDecision) => void;
   onFailed: (error: unknown) => void;
 }) {
@@ -106,7 +108,7 @@ export function DecisionForm({
         value={reason}
         onChange={(value) => setReason(value as ModerationReason)}
         placeholder={t('console.moderation.decide.choose_reason')}
-        options={MODERATION_REASONS.map((code) => ({ value: code, label: t(`console.moderation.reasons.${code}`) }))}
+        options={reasons.map((code) => ({ value: code, label: t(`console.moderation.reasons.${code}`) }))}
         error={missing && !reason ? t('validation.required') : undefined}
         required
       />

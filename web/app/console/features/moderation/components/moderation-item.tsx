@@ -111,6 +111,7 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
         <DecisionForm
           itemId={item.id}
           appeal={item.kind === 'appeal'}
+          reasons={detail.data.reasons}
           onDecided={(decision) => {
             setNotice({ key: 'console.moderation.decide.done', values: { reference: decision.reference } });
             void refresh();

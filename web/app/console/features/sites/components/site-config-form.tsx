@@ -1,6 +1,8 @@
 import {
   LOCALES,
+  MODERATION_REASONS,
   NICHES,
+  REQUIRED_MODERATION_REASONS,
   SIGNUP_MODES,
   TEMPLATE_NAMES,
   type SiteConfig,
@@ -37,6 +39,11 @@ import {
 import { ConfigChanges } from './config-changes';
 
 type Checked = z.output<typeof SiteConfigFormSchema>;
+
+/** Grounds a site may leave out; the required ones are always offered, so they get no box. */
+const OPTIONAL_REASONS = MODERATION_REASONS.filter(
+  (reason) => !(REQUIRED_MODERATION_REASONS as readonly string[]).includes(reason),
+);
 
 function failureOf(error: unknown): string {
   if (error instanceof ReconfirmCancelled) return 'console.reconfirm.cancelled';
@@ -256,6 +263,26 @@ export function SiteConfigForm({
           name="flag_payment_requests"
           label={t('console.sites.fields.flag_payment_requests')}
         />
+        <fieldset className="space-y-2 sm:col-span-2">
+          <legend className="font-semibold">{t('console.sites.fields.reasons')}</legend>
+          <p className="text-sm text-ink-muted">
+            {t('console.sites.fields.reasons_hint', {
+              reasons: REQUIRED_MODERATION_REASONS.map((reason) => t(`console.moderation.reasons.${reason}`)).join(
+                ', ',
+              ),
+            })}
+          </p>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {OPTIONAL_REASONS.map((reason) => (
+              <FormCheckboxField
+                key={reason}
+                control={control}
+                name={`reasons.${reason}`}
+                label={t(`console.moderation.reasons.${reason}`)}
+              />
+            ))}
+          </div>
+        </fieldset>
         <FormTextareaField
           control={control}
           name="flag_words"

@@ -1,4 +1,4 @@
-import { SiteConfigSchema, type SiteConfig } from '@rendezvous/contract';
+import { MODERATION_REASONS, SiteConfigSchema, type SiteConfig } from '@rendezvous/contract';
 import { describe, expect, it } from 'vitest';
 import { makeSettings } from '../../../../test/render';
 import { SiteConfigFormSchema, configOf, formFieldOf, formValuesOf } from './site-config-form';
@@ -26,6 +26,23 @@ describe('the site settings form', () => {
       moderation: { flag_contact_details: false, flag_payment_requests: true, flag_words: ['escort'] },
     });
     expect(submitted(flagged)).toEqual(flagged);
+    const fewReasons = storedConfig({
+      moderation: {
+        flag_contact_details: true,
+        flag_payment_requests: true,
+        flag_words: [],
+        reasons: ['no_violation', 'minor', 'trafficking', 'illegal', 'spam'],
+      },
+    });
+    expect(submitted(fewReasons)).toEqual(fewReasons);
+  });
+
+  it('writes the grounds out once a site leaves one out', () => {
+    const config = storedConfig();
+    const values = formValuesOf(config);
+    expect(submitted(config, { reasons: { ...values.reasons, fake: false } }).moderation?.reasons).toEqual(
+      MODERATION_REASONS.filter((reason) => reason !== 'fake'),
+    );
   });
 
   it('reads the fields as the settings object writes them, and the JSON for the rest', () => {

@@ -1,10 +1,13 @@
 import {
   LOCALES,
+  MODERATION_REASONS,
   NICHES,
   SIGNUP_MODES,
   TEMPLATE_NAMES,
   TemplateFeaturesSchema,
   VALIDATION,
+  offeredReasons,
+  type ModerationReason,
   type SiteConfig,
   type TemplateFeatures,
 } from '@rendezvous/contract';
@@ -48,6 +51,8 @@ export const SiteConfigFormSchema = z.object({
   flag_payment_requests: z.boolean(),
   /** One word or phrase a line. */
   flag_words: z.string(),
+  /** Each ground a decision may give, ticked when the site offers it. */
+  reasons: z.record(z.enum(MODERATION_REASONS), z.boolean()),
   /** The other settings, as a JSON object. */
   advanced: z.string().refine(isJsonObject, 'console.sites.advanced_invalid'),
 });
@@ -121,6 +126,9 @@ export function formValuesOf(config: SiteConfig): SiteConfigFormValues {
     flag_contact_details: config.moderation?.flag_contact_details ?? true,
     flag_payment_requests: config.moderation?.flag_payment_requests ?? true,
     flag_words: (config.moderation?.flag_words ?? []).join('\n'),
+    reasons: Object.fromEntries(
+      MODERATION_REASONS.map((reason) => [reason, offeredReasons(config.moderation?.reasons).includes(reason)]),
+    ) as Record<ModerationReason, boolean>,
     advanced: JSON.stringify(advanced, null, 2),
   };
 }
@@ -130,16 +138,20 @@ export function formValuesOf(config: SiteConfig): SiteConfigFormValues {
  * A site that never had a `moderation` setting keeps none while the form leaves the defaults.
  */
 export function configOf(values: z.output<typeof SiteConfigFormSchema>, before: SiteConfig): SiteConfig {
+  const ticked = MODERATION_REASONS.filter((reason) => values.reasons[reason]);
   const moderation = {
     flag_contact_details: values.flag_contact_details,
     flag_payment_requests: values.flag_payment_requests,
     flag_words: lines(values.flag_words),
+    // Every ground ticked on a site that never chose one is "every ground": the setting stays unset.
+    ...(ticked.length === MODERATION_REASONS.length && !before.moderation?.reasons ? {} : { reasons: ticked }),
   };
   const untouched =
     !before.moderation &&
     moderation.flag_contact_details &&
     moderation.flag_payment_requests &&
-    !moderation.flag_words.length;
+    !moderation.flag_words.length &&
+    !('reasons' in moderation);
   return {
     ...(JSON.parse(values.advanced) as SiteConfig),
     name: values.name,
