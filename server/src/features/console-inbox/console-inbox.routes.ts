@@ -31,14 +31,14 @@ import {
   type ClaimInfo,
   type ConsoleEvent,
 } from '@rendezvous/contract';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { StaffRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { MessageDelivery } from '../../messaging/messages.js';
-import type { AuditActor } from '../../platform/audit/audit-log.js';
+import { staffActorOf } from '../../platform/audit/audit-log.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { createConsoleInboxRepository, type InboxConversation, type InboxStaff } from './console-inbox.repository.js';
 import { conversationNotFound, forbidden, snippetNotFound, unknownChoice } from './inbox-errors.js';
@@ -63,13 +63,6 @@ function aboutConversation<
 >(config: Config, answer: Answer, input: Input = {} as Input) {
   return { config, schema: { params: ConsoleIdParamsSchema, ...input, response: { 200: answer } } };
 }
-
-/** Who did it, for the audit log. */
-const actorOf = (request: FastifyRequest & { staff: { staff: StaffRow } }): AuditActor => ({
-  staffId: request.staff.staff.id,
-  staffEmail: request.staff.staff.email,
-  ip: request.ip,
-});
 
 /**
  * The inbox (issue 15): the queue of members waiting for a persona's answer, claims that let one
@@ -124,7 +117,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     { config: ANSWER, schema: { response: { 200: TakeNextResponseSchema } } },
     async (request) => {
       const me = await inbox.inboxStaff(request.staff.staff);
-      const taken = await inbox.takeNext(actorOf(request), me, Date.now());
+      const taken = await inbox.takeNext(staffActorOf(request), me, Date.now());
       if (!taken) return { claim: null };
       await tellStaff(claimEvent(taken.conversation, taken.claim), request.log);
       return { claim: { conversation: taken.conversation.id, claim: taken.claim } };
@@ -156,7 +149,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
 
   app.post(CONSOLE_INBOX_PATHS.claim, aboutConversation(ANSWER, ClaimResponseSchema), async (request) => {
     const { me, conversation } = await workIn(request);
-    const claim = await inbox.claim(actorOf(request), me, conversation, Date.now());
+    const claim = await inbox.claim(staffActorOf(request), me, conversation, Date.now());
     await tellStaff(claimEvent(conversation, claim), request.log);
     return { conversation: conversation.id, claim };
   });
@@ -164,7 +157,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
   app.delete(CONSOLE_INBOX_PATHS.claim, aboutConversation(ANSWER, ReleaseResponseSchema), async (request) => {
     const { me, conversation } = await workIn(request);
     const anyHolder = roleAllows(me.role, 'inbox.supervise');
-    const { released } = await inbox.release(actorOf(request), me, conversation, anyHolder, Date.now());
+    const { released } = await inbox.release(staffActorOf(request), me, conversation, anyHolder, Date.now());
     if (released) await tellStaff(claimEvent(conversation, null), request.log);
     return { released: true as const };
   });
@@ -174,7 +167,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     aboutConversation(SUPERVISE, ClaimResponseSchema, { body: AssignRequestSchema }),
     async (request) => {
       const { conversation } = await workIn(request);
-      const claim = await inbox.assign(actorOf(request), conversation, request.body.staff, Date.now());
+      const claim = await inbox.assign(staffActorOf(request), conversation, request.body.staff, Date.now());
       // Someone who cannot answer there (disabled, other sites or languages) cannot be given it.
       if (!claim) throw unknownChoice('staff');
       await tellStaff(claimEvent(conversation, claim), request.log);
@@ -187,7 +180,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     aboutConversation(ANSWER, ReplyResponseSchema, { body: ReplyRequestSchema }),
     async (request) => {
       const { me, conversation } = await workIn(request);
-      const { stored, claim } = await inbox.reply(actorOf(request), conversation, request.body.body, Date.now());
+      const { stored, claim } = await inbox.reply(staffActorOf(request), conversation, request.body.body, Date.now());
       await delivery.deliver(stored, request.log);
       const { message } = stored;
       await tellStaff(
@@ -229,7 +222,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     aboutConversation(ANSWER, NoteResponseSchema, { body: NoteRequestSchema }),
     async (request) => {
       const { me, conversation } = await workIn(request);
-      return { note: await inbox.addNote(actorOf(request), me, conversation, request.body.body, Date.now()) };
+      return { note: await inbox.addNote(staffActorOf(request), me, conversation, request.body.body, Date.now()) };
     },
   );
 
@@ -262,7 +255,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
       if (snippet.scope !== 'personal' && !roleAllows(request.staff.staff.role, 'snippets.manage')) throw forbidden();
       if (!(await inbox.snippetOwnerExists(snippet)))
         throw unknownChoice(snippet.scope === 'site' ? 'site' : 'persona');
-      return { snippet: await inbox.createSnippet(actorOf(request), snippet, Date.now()) };
+      return { snippet: await inbox.createSnippet(staffActorOf(request), snippet, Date.now()) };
     },
   );
 
@@ -287,7 +280,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     },
     async (request) => {
       const snippet = await changeable(request.staff.staff, request.params.id);
-      return { snippet: await inbox.updateSnippet(actorOf(request), snippet.id, request.body, Date.now()) };
+      return { snippet: await inbox.updateSnippet(staffActorOf(request), snippet.id, request.body, Date.now()) };
     },
   );
 
@@ -296,7 +289,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     { config: ANSWER, schema: { params: ConsoleIdParamsSchema, response: { 200: SnippetDeleteResponseSchema } } },
     async (request) => {
       const snippet = await changeable(request.staff.staff, request.params.id);
-      await inbox.deleteSnippet(actorOf(request), snippet.id);
+      await inbox.deleteSnippet(staffActorOf(request), snippet.id);
       return { deleted: true as const };
     },
   );
@@ -324,7 +317,7 @@ export const consoleInboxRoutes: FastifyPluginAsyncZod<ConsoleInboxRoutesOptions
     async (request) => {
       const siteId = request.params.id;
       if (!(await inbox.siteSettings(siteId))) throw notFound('No such site.');
-      const settings = await inbox.saveSiteSettings(actorOf(request), siteId, request.body, Date.now());
+      const settings = await inbox.saveSiteSettings(staffActorOf(request), siteId, request.body, Date.now());
       await tellStaff({ type: 'settings', site_id: siteId }, request.log);
       return settings;
     },

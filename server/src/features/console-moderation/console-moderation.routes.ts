@@ -21,7 +21,7 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import { DAY_MS } from '../../lib/time.js';
-import type { AuditActor } from '../../platform/audit/audit-log.js';
+import { staffActorOf } from '../../platform/audit/audit-log.js';
 import { moderationWords } from '../../platform/mail/mail-templates.js';
 import type { MailService } from '../../platform/mail/mail.service.js';
 import { siteOrigin } from '../../platform/sites/site-origin.js';
@@ -46,12 +46,6 @@ const MODERATE = { access: 'staff', permission: 'moderation.decide' } as const;
 /** A ban, a suspension or lifting one changes who can use the site: the code again after 10 minutes. */
 const MODERATE_ACCOUNT = { ...MODERATE, reconfirm: true } as const;
 const LIFT = { access: 'staff', permission: 'moderation.lift', reconfirm: true } as const;
-
-const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor => ({
-  staffId: request.staff.staff.id,
-  staffEmail: request.staff.staff.email,
-  ip: request.ip,
-});
 
 /**
  * The console's moderation queue (issue 18): open items, one at a time with what is needed to
@@ -137,7 +131,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
     input: DecisionInput,
     now = Date.now(),
   ) {
-    const stored = await moderation.decide(actorOf(request), itemId, input, now);
+    const stored = await moderation.decide(staffActorOf(request), itemId, input, now);
     await tellAbout(stored, request.log);
     return { decision: stored.decision };
   }
@@ -187,7 +181,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
           };
         }),
       );
-      await moderation.recordExport(actorOf(request), detail.item.id, site.id);
+      await moderation.recordExport(staffActorOf(request), detail.item.id, site.id);
       const { staff } = request.staff;
       void reply.header('content-disposition', `attachment; filename="evidence-${detail.item.reference}.json"`);
       return {
@@ -207,7 +201,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
       config: MODERATE,
       schema: { params: ModerationItemParamsSchema, response: { 200: ModerationClaimResponseSchema } },
     },
-    async (request) => ({ claim: await moderation.claim(actorOf(request), request.params.id, Date.now()) }),
+    async (request) => ({ claim: await moderation.claim(staffActorOf(request), request.params.id, Date.now()) }),
   );
 
   app.delete(
@@ -217,7 +211,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
       schema: { params: ModerationItemParamsSchema, response: { 200: ModerationReleaseResponseSchema } },
     },
     async (request) => {
-      await moderation.release(actorOf(request), request.params.id, Date.now());
+      await moderation.release(staffActorOf(request), request.params.id, Date.now());
       return { released: true as const };
     },
   );
@@ -272,7 +266,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
     `${CONSOLE_MODERATION_PATH}/members/:id/unban`,
     { config: LIFT, schema: { params: ModerationMemberParamsSchema, response: { 200: UnbanResponseSchema } } },
     async (request) => {
-      const status = await moderation.lift(actorOf(request), request.params.id, Date.now());
+      const status = await moderation.lift(staffActorOf(request), request.params.id, Date.now());
       if (!status) throw notFound('This member is neither banned nor suspended.');
       return { status };
     },

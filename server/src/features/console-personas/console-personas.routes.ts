@@ -18,12 +18,11 @@ import {
   type ConsoleEvent,
   type SiteConfig,
 } from '@rendezvous/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { AppError, invalidInput, notFound } from '../../errors.js';
 import type { MediaStore } from '../../lib/media-store.js';
-import type { AuditActor } from '../../platform/audit/audit-log.js';
+import { staffActorOf } from '../../platform/audit/audit-log.js';
 import { checkProfile, type ProfileInput } from '../../platform/members/profile-input.js';
 import {
   acceptProfileImageUploads,
@@ -32,7 +31,6 @@ import {
   UPLOADS_PER_IP,
 } from '../../platform/profile-images/profile-image-pipeline.js';
 import type { SitesRepository } from '../../platform/sites/sites.repository.js';
-import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { createConsolePersonasRepository, type PersonaColumns } from './console-personas.repository.js';
 
@@ -49,13 +47,6 @@ const ACCESS = { access: 'staff', permission: 'personas.manage' } as const;
 const DETAIL = { response: { 200: PersonaDetailSchema } };
 
 const noPersona = () => notFound('There is no persona with this id.');
-
-/** The staff member behind the request, as the audit log records them. */
-const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor => ({
-  staffId: request.staff.staff.id,
-  staffEmail: request.staff.staff.email,
-  ip: request.ip,
-});
 
 /** The profile check names fields as the members' forms do; the console's request nests them as below. */
 const REQUEST_FIELD: Record<string, string> = { country: 'country', region: 'countryregion' };
@@ -155,7 +146,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
           personal: checked.personal,
           sheet: body.sheet ?? { character: '', tone: '', facts: '', avoid: '' },
         },
-        actorOf(request),
+        staffActorOf(request),
       );
       return detail(id);
     },
@@ -196,7 +187,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
         .filter(([, value]) => value !== undefined)
         .map(([field]) => field);
       const changed = { columns, personal: checked.personal, cleared: checked.cleared };
-      if (!(await personas.update(id, changed, actorOf(request), fields))) throw noPersona();
+      if (!(await personas.update(id, changed, staffActorOf(request), fields))) throw noPersona();
       return detail(id);
     },
   );
@@ -205,7 +196,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
     `${CONSOLE_PERSONAS_PATH}/:id/sheet`,
     { config: ACCESS, schema: { params: PersonaParamsSchema, body: PersonaSheetSchema, ...DETAIL } },
     async (request) => {
-      if (!(await personas.saveSheet(request.params.id, request.body, actorOf(request)))) throw noPersona();
+      if (!(await personas.saveSheet(request.params.id, request.body, staffActorOf(request)))) throw noPersona();
       return detail(request.params.id);
     },
   );
@@ -215,7 +206,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
     { config: ACCESS, schema: { params: PersonaParamsSchema, body: PersonaStateChangeSchema, ...DETAIL } },
     async (request) => {
       const { id } = request.params;
-      const change = await personas.setState(id, request.body.state, actorOf(request));
+      const change = await personas.setState(id, request.body.state, staffActorOf(request));
       if (change === undefined) throw noPersona();
       const persona = await detail(id);
       // Open inboxes drop the released claims and, fetching the queue again, the retired persona's conversations.
@@ -244,7 +235,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
     async (request) => {
       const { id } = request.params;
       const persona = await detail(id);
-      const along = personas.photoAudit(actorOf(request), 'persona.image.add', { id, siteId: persona.site_id });
+      const along = personas.photoAudit(staffActorOf(request), 'persona.image.add', { id, siteId: persona.site_id });
       await photos.upload(request, id, { maxBytes, along });
       return detail(id);
     },
@@ -258,7 +249,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
       const persona = await detail(id);
       const imageId = request.body.id;
       const along = personas.photoAudit(
-        actorOf(request),
+        staffActorOf(request),
         'persona.image.main',
         { id, siteId: persona.site_id },
         { image_id: imageId },
@@ -276,7 +267,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
       const { ids } = request.body;
       const persona = await detail(id);
       const along = personas.photoAudit(
-        actorOf(request),
+        staffActorOf(request),
         'persona.image.order',
         { id, siteId: persona.site_id },
         { ids },
@@ -296,7 +287,7 @@ export const consolePersonasRoutes: FastifyPluginAsyncZod<ConsolePersonasRoutesO
       const persona = await detail(id);
       const siteId = persona.site_id;
       const along = personas.photoAudit(
-        actorOf(request),
+        staffActorOf(request),
         'persona.image.remove',
         { id, siteId },
         { image_id: imageId },

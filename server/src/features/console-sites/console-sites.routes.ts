@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
+import { staffActorOf } from '../../platform/audit/audit-log.js';
 import type { SitesRepository } from '../../platform/sites/sites.repository.js';
 import { createConsoleSitesRepository } from './console-sites.repository.js';
 
@@ -52,8 +53,7 @@ export const consoleSitesRoutes: FastifyPluginAsyncZod<ConsoleSitesRoutesOptions
       },
     },
     async (request) => {
-      const actor = { staffId: request.staff.staff.id, staffEmail: request.staff.staff.email, ip: request.ip };
-      const saved = await repository.save(actor, request.params.id, request.body, Date.now());
+      const saved = await repository.save(staffActorOf(request), request.params.id, request.body, Date.now());
       if (!saved) throw noSuchSite();
       if (saved.saved) sites.invalidate();
       return saved;

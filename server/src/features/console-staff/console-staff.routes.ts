@@ -10,25 +10,17 @@ import {
   VALIDATION,
   type StaffMember,
 } from '@rendezvous/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalidInput, notFound } from '../../errors.js';
-import type { AuditActor } from '../../platform/audit/audit-log.js';
+import { staffActorOf } from '../../platform/audit/audit-log.js';
 import { listConsoleSites } from '../../platform/staff/console-sites.js';
 import { generateStaffPassword, normalizeStaffEmail } from '../../platform/staff/staff-accounts.js';
-import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
 import { createConsoleStaffRepository, LastAdminError } from './console-staff.repository.js';
 import { lastAdmin, requireMayChange, requireMayCreate } from './staff-policy.js';
 
 /** Every call here changes who can do what: the permission, and a code from the last 10 minutes. */
 const MANAGE = { access: 'staff', permission: 'staff.manage', reconfirm: true } as const;
-
-const actorOf = (request: FastifyRequest & { staff: StaffSession }): AuditActor => ({
-  staffId: request.staff.staff.id,
-  staffEmail: request.staff.staff.email,
-  ip: request.ip,
-});
 
 /** Staff management for admins: accounts, their roles, sites and languages, their access. */
 export const consoleStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -72,7 +64,7 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         throw invalidInput({ email: VALIDATION.emailTaken });
       }
       const password = generateStaffPassword();
-      const created = await staff.create(actorOf(request), { ...input, password });
+      const created = await staff.create(staffActorOf(request), { ...input, password });
       return { staff: created, password };
     },
   );
@@ -87,7 +79,7 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const before = await targetOf(request.params.id);
       requireMayChange(request.staff.staff, before, { role: request.body.role });
       await requireKnownSites(request.body.sites);
-      return { staff: await keepingAnAdmin(() => staff.update(actorOf(request), before, request.body)) };
+      return { staff: await keepingAnAdmin(() => staff.update(staffActorOf(request), before, request.body)) };
     },
   );
 
@@ -101,7 +93,7 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       async (request) => {
         const member = await targetOf(request.params.id);
         requireMayChange(request.staff.staff, member, { access: true });
-        return { staff: await keepingAnAdmin(() => staff.setStatus(actorOf(request), member, status)) };
+        return { staff: await keepingAnAdmin(() => staff.setStatus(staffActorOf(request), member, status)) };
       },
     );
   }
@@ -112,7 +104,7 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     async (request) => {
       const member = await targetOf(request.params.id);
       requireMayChange(request.staff.staff, member, { access: true });
-      return { staff: await staff.resetTwoFactor(actorOf(request), member.id) };
+      return { staff: await staff.resetTwoFactor(staffActorOf(request), member.id) };
     },
   );
 
@@ -123,7 +115,7 @@ export const consoleStaffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const member = await targetOf(request.params.id);
       requireMayChange(request.staff.staff, member, { access: true });
       const password = generateStaffPassword();
-      return { staff: await staff.setPassword(actorOf(request), member.id, await hash(password)), password };
+      return { staff: await staff.setPassword(staffActorOf(request), member.id, await hash(password)), password };
     },
   );
 };
