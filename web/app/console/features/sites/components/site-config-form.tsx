@@ -10,7 +10,7 @@ import {
   type SiteConfigResponse,
 } from '@rendezvous/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -74,8 +74,6 @@ export function SiteConfigForm({
   const reconfirmed = useReconfirmed();
   const [review, setReview] = useState<{ config: SiteConfig; changes: SiteConfigChange[] } | null>(null);
   const [elsewhere, setElsewhere] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [saveFailure, setSaveFailure] = useState<string | null>(null);
 
   const { form, control, onSubmit, busy, failure } = useApiForm<SiteConfigFormValues, Checked>({
     defaultValues: formValuesOf(stored.config),
@@ -94,26 +92,21 @@ export function SiteConfigForm({
     fieldOf: formFieldOf,
   });
 
-  async function save(config: SiteConfig) {
-    setSaving(true);
-    setSaveFailure(null);
-    try {
-      const saved = await reconfirmed(() => saveSiteConfig(stored.site_id, { config, version: stored.version }));
+  const save = useMutation({
+    mutationFn: (config: SiteConfig) =>
+      reconfirmed(() => saveSiteConfig(stored.site_id, { config, version: stored.version })),
+    onSuccess: async (saved) => {
       onSaved(saved.version);
       // The settings and history read again; the form starts over from what the server now holds.
       await queryClient.invalidateQueries({ queryKey: [...SITE_CONFIG_KEY, stored.site_id] });
-    } catch (error) {
-      setSaveFailure(failureOf(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
 
   if (review) {
     return (
       <div className="space-y-4" role="region" aria-label={t('console.sites.review.title')}>
         <h3 className="heading text-lg">{t('console.sites.review.title')}</h3>
-        {saveFailure ? <FormAlert>{t(saveFailure)}</FormAlert> : null}
+        {save.isError ? <FormAlert>{t(failureOf(save.error))}</FormAlert> : null}
         {review.changes.length === 0 ? (
           <p>{t('console.sites.review.nothing')}</p>
         ) : (
@@ -121,11 +114,11 @@ export function SiteConfigForm({
         )}
         <div className="flex flex-wrap gap-3">
           {review.changes.length > 0 ? (
-            <Button loading={saving} onClick={() => void save(review.config)}>
+            <Button loading={save.isPending} onClick={() => save.mutate(review.config)}>
               {t('console.sites.review.save', { count: review.changes.length })}
             </Button>
           ) : null}
-          <Button variant="secondary" disabled={saving} onClick={() => setReview(null)}>
+          <Button variant="secondary" disabled={save.isPending} onClick={() => setReview(null)}>
             {t('console.sites.review.back')}
           </Button>
         </div>
