@@ -105,8 +105,9 @@ export const REPORT_REASON_CATEGORY = {
 } as const satisfies Record<ReportReason, ModerationCategory>;
 
 /**
- * Where an item in the queue came from: the in-app report button, the public form, an appeal, or a
- * member's message that matched one of the site's rules (contact details, payment requests, listed words).
+ * Where an item in the queue came from: the in-app report button, the public form, an appeal, a
+ * member's message that matched one of the site's rules (contact details, payment requests, listed
+ * words), or a new profile photo or about-me text to review (`profile_review` in the site settings).
  */
-export const MODERATION_SOURCES = ['report', 'notice', 'appeal', 'rule'] as const;
+export const MODERATION_SOURCES = ['report', 'notice', 'appeal', 'rule', 'photo', 'text'] as const;
 export type ModerationSource = (typeof MODERATION_SOURCES)[number];

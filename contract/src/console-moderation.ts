@@ -18,13 +18,40 @@ export const PRIORITY_CATEGORIES = [
 
 /**
  * What a moderator can decide about an item. `reverse` answers an appeal by lifting the decision
- * appealed against; `dismiss` on an appeal lets that decision stand.
+ * appealed against; `dismiss` on an appeal lets that decision stand. `approve` publishes a profile
+ * photo or text under review, `remove` takes it off the profile.
  */
-export const MODERATION_ACTIONS = ['dismiss', 'warn', 'hide', 'suspend', 'ban', 'reverse'] as const;
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'warn',
+  'hide',
+  'suspend',
+  'ban',
+  'reverse',
+  'approve',
+  'remove',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** Decisions about the account itself: they ask for the two-factor code again (`/decide-account`). */
 export const ACCOUNT_ACTIONS = ['suspend', 'ban', 'reverse'] as const satisfies readonly ModerationAction[];
-export const ITEM_ACTIONS = ['dismiss', 'warn', 'hide'] as const satisfies readonly ModerationAction[];
+export const ITEM_ACTIONS = [
+  'dismiss',
+  'warn',
+  'hide',
+  'approve',
+  'remove',
+] as const satisfies readonly ModerationAction[];
+
+/** The kinds of item about a profile photo or about-me text under review (`profile_review`). */
+export const REVIEW_SOURCES = ['photo', 'text'] as const satisfies readonly (typeof MODERATION_SOURCES)[number][];
+export const isReviewSource = (source: string): source is (typeof REVIEW_SOURCES)[number] =>
+  (REVIEW_SOURCES as readonly string[]).includes(source);
+/**
+ * What decides a review item: publish it or take it off, or act on the account (which takes it
+ * off too). Warning or hiding the member for one photo is not offered; neither is a dismissal,
+ * which is what approving is.
+ */
+export const REVIEW_ACTIONS = ['approve', 'remove', 'suspend', 'ban'] as const satisfies readonly ModerationAction[];
 
 export const SUSPEND_DAYS_MIN = 1;
 export const SUSPEND_DAYS_MAX = 365;
@@ -35,8 +62,11 @@ export const MODERATION_CLAIM_IDLE_MS = 15 * 60_000;
 /** Messages of the reported conversation shown beside an item, newest last. */
 export const MODERATION_MESSAGES_SHOWN = 50;
 
-/** `closed`: an in-app report handled before decisions were recorded (docs/decisions/008). */
-export const ModerationItemStatusSchema = z.enum(['open', 'decided', 'closed']);
+/**
+ * `closed`: an in-app report handled before decisions were recorded (docs/decisions/008);
+ * `withdrawn`: a photo or text under review that the member removed or replaced before a decision.
+ */
+export const ModerationItemStatusSchema = z.enum(['open', 'decided', 'closed', 'withdrawn']);
 export type ModerationItemStatus = z.infer<typeof ModerationItemStatusSchema>;
 
 const id = z.coerce.number<string>().int().positive();
@@ -98,6 +128,32 @@ export const ModerationMessageSchema = z.object({
 });
 export type ModerationMessage = z.infer<typeof ModerationMessageSchema>;
 
+/**
+ * A photo as the console shows it: its files are served to staff at CONSOLE_MODERATION_PHOTO_PATH,
+ * also while nobody else may see them (under review, removed, or their member banned).
+ */
+export const ModerationPhotoSchema = z.object({ filename: z.string(), thumb_filename: z.string() });
+export type ModerationPhoto = z.infer<typeof ModerationPhotoSchema>;
+/** GET …/photos/:name: a photo file for staff, whoever else may see it. */
+export const CONSOLE_MODERATION_PHOTO_PATH = `${CONSOLE_MODERATION_PATH}/photos`;
+export const ModerationPhotoParamsSchema = z.object({ name: z.string().regex(/^[a-f0-9]{32}\.(jpg|webp)$/) });
+
+export const ModerationReviewSchema = z.object({
+  /**
+   * Whether others were kept from seeing it until a decision (reviewed before publication); false
+   * when it was shown at once and is reviewed afterwards.
+   */
+  held: z.boolean(),
+  /** A photo item: the photo, and the member's main photo beside it when they had one. */
+  photo: ModerationPhotoSchema.nullable(),
+  previous_photo: ModerationPhotoSchema.nullable(),
+  /** A text item: which about-me field, the new text and the one it replaces ('' for none). */
+  field: z.string().nullable(),
+  text: z.string().nullable(),
+  previous_text: z.string().nullable(),
+});
+export type ModerationReview = z.infer<typeof ModerationReviewSchema>;
+
 /** Everything a moderator needs beside one item to decide it. */
 export const ModerationItemDetailSchema = z.object({
   item: ModerationQueueItemSchema.extend({
@@ -132,9 +188,12 @@ export const ModerationItemDetailSchema = z.object({
       signup_at: z.number().int(),
       last_active_at: z.number().int(),
       credits_spent: z.number().int(),
-      photos: z.array(z.object({ id: z.number().int(), filename: z.string(), thumb_filename: z.string() })),
+      /** With `in_review` for a photo others do not see yet (reviewed before publication). */
+      photos: z.array(ModerationPhotoSchema.extend({ id: z.number().int(), in_review: z.boolean() })),
     })
     .nullable(),
+  /** For a photo or text under review: what is reviewed, beside what it replaces. */
+  review: ModerationReviewSchema.nullable(),
   messages: z.array(ModerationMessageSchema),
   /**
    * Whether `messages` is the copy taken when the item was filed (what was reported, even if it

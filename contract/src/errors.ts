@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'not_refundable',
   'refund_failed',
   'approval_decided',
+  'photo_in_review',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);

@@ -10,6 +10,10 @@ export const ProfileImageSchema = z.object({
 });
 export type ProfileImage = z.infer<typeof ProfileImageSchema>;
 
+/** A member's own photo; `in_review` when others do not see it until a moderator approves it. */
+export const OwnProfileImageSchema = ProfileImageSchema.extend({ in_review: z.boolean().optional() });
+export type OwnProfileImage = z.infer<typeof OwnProfileImageSchema>;
+
 /** The user object of spec §3: present means logged in. */
 export const UserSchema = z.object({
   email: z.string(),
@@ -28,9 +32,12 @@ export const UserSchema = z.object({
     city: z.string().nullable(),
     gender: GenderSchema.nullable(),
     date_of_birth: z.string().nullable(),
-    main_image: ProfileImageSchema.nullable(),
-    images: z.array(ProfileImageSchema),
+    main_image: OwnProfileImageSchema.nullable(),
+    images: z.array(OwnProfileImageSchema),
+    /** The member's own answers and about-me texts, including texts still waiting for review. */
     personal: z.record(z.string(), z.string()),
+    /** Ours: the about-me fields whose text others do not see until a moderator approves it. */
+    personal_in_review: z.array(z.string()).optional(),
   }),
 });
 export type User = z.infer<typeof UserSchema>;

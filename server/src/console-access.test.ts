@@ -87,6 +87,8 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
     answer: 404,
     reconfirm: true,
   },
+  // The unknown id is no photo's name.
+  'GET /api/console/moderation/photos/:name': { access: 'staff', roles: MODERATORS, answer: 400 },
   'POST /api/console/moderation/items/:id/claim': { access: 'staff', roles: MODERATORS, answer: 404 },
   'DELETE /api/console/moderation/items/:id/claim': { access: 'staff', roles: MODERATORS, answer: 200 },
   'POST /api/console/moderation/items/:id/decide': { access: 'staff', roles: MODERATORS, answer: 400 },

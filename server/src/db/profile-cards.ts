@@ -40,6 +40,8 @@ export async function readProfileCards(
       .selectFrom('member_images')
       .select(['id', 'member_id', 'thumb_filename'])
       .where('member_id', 'in', ids)
+      // A photo waiting for review before publication is its member's alone (docs/decisions/022).
+      .where('in_review', '=', 0)
       .orderBy('position')
       .execute(),
   ]);

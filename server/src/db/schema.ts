@@ -96,7 +96,10 @@ export interface MembersTable {
   country: string | null;
   countryregion: number | null;
   city: string | null;
+  /** What others see of the member's answers and about-me texts, by field name. */
   personal: Generated<string>;
+  /** About-me texts waiting for a moderator's approval, by field name; the member sees these instead. */
+  personal_in_review: Generated<string>;
   main_image_id: number | null;
   signup_at: number;
   last_active_at: number;
@@ -182,6 +185,11 @@ export interface MemberImagesTable {
   thumb_filename: string;
   position: number;
   created_at: number;
+  /**
+   * 1 while a moderator has not approved the photo on a site that reviews before publication:
+   * only its member (and staff) see it, and it is never the main photo (docs/decisions/022).
+   */
+  in_review: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -304,6 +312,16 @@ export interface ModerationItemsTable {
   flag_rule: MessageRule | null;
   /** For an item a rule raised: the message that matched. */
   message_id: number | null;
+  /** For a photo under review (source `photo`): the photo and its files, kept if it is removed. */
+  image_id: number | null;
+  image_filename: string | null;
+  image_thumb_filename: string | null;
+  /** For a text under review (source `text`): the about-me field, its new text and the one it replaces. */
+  text_field: string | null;
+  text_content: string | null;
+  previous_text: string | null;
+  /** 1 when others are kept from seeing the photo or text until the decision (before publication). */
+  held: Generated<number>;
 }
 
 /** A message of the reported conversation as it was when the item was filed (docs/decisions/018). */

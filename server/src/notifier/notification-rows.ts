@@ -26,7 +26,7 @@ export function selectNotifications(db: Db, memberId: number) {
       'a.name as actor_name',
       sql<string | null>`coalesce(
         (select i.thumb_filename from member_images i where i.id = a.main_image_id),
-        (select i.thumb_filename from member_images i where i.member_id = a.id order by i.position limit 1)
+        (select i.thumb_filename from member_images i where i.member_id = a.id and i.in_review = 0 order by i.position limit 1)
       )`.as('actor_thumb'),
     ])
     .where('n.member_id', '=', memberId)

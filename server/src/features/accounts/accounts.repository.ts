@@ -6,11 +6,12 @@ import type { MemberRow, MembersTable, MemberStatus, MemberTrackingTable } from 
 import { grant } from '../../ledger/credit-ledger.js';
 import { deletedEmailKey } from './deleted-email.js';
 import { mailProviderOf } from './mail-provider.js';
+import { withdrawAllReviews } from '../../platform/moderation/profile-review.js';
 
 /** What a member's own profile calls may change; search and cards see it within a second (seenChange). */
 type ProfileChanges = Pick<
   Updateable<MembersTable>,
-  'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth' | 'name' | 'personal'
+  'country' | 'countryregion' | 'city' | 'gender' | 'date_of_birth' | 'name' | 'personal' | 'personal_in_review'
 >;
 
 /** A new account's member row and what is stored with it. */
@@ -132,6 +133,7 @@ export function createAccountsRepository(db: Db) {
           .where('member_id', '=', member.id)
           .execute();
         await trx.deleteFrom('member_images').where('member_id', '=', member.id).execute();
+        await withdrawAllReviews(trx, member.id);
         await trx.deleteFrom('sessions').where('member_id', '=', member.id).execute();
         await trx.deleteFrom('account_tokens').where('member_id', '=', member.id).execute();
         await trx.deleteFrom('member_tracking').where('member_id', '=', member.id).execute();
@@ -154,6 +156,7 @@ export function createAccountsRepository(db: Db) {
             countryregion: null,
             city: null,
             personal: '{}',
+            personal_in_review: '{}',
             main_image_id: null,
             push_subscription: null,
             timezone: null,

@@ -89,12 +89,20 @@ export function createMemberAccountActions({ db, sites, links, mail, media }: Me
         ...account
       } = member;
       return {
-        account: { ...account, personal: JSON.parse(member.personal) as unknown },
+        account: {
+          ...account,
+          personal: JSON.parse(member.personal) as unknown,
+          personal_in_review: JSON.parse(member.personal_in_review) as unknown,
+        },
         sign_up:
           (await db.selectFrom('member_tracking').selectAll().where('member_id', '=', memberId).executeTakeFirst()) ??
           null,
         photos: await rows(
-          db.selectFrom('member_images').select(['filename', 'created_at']).where('member_id', '=', memberId).execute(),
+          db
+            .selectFrom('member_images')
+            .select(['filename', 'created_at', 'in_review'])
+            .where('member_id', '=', memberId)
+            .execute(),
         ),
         likes: await rows(
           db.selectFrom('likes').select(['profile_id', 'created_at']).where('member_id', '=', memberId).execute(),

@@ -111,7 +111,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
       if (isLocation) {
         await profileSteps.saveLocation(request.site.config, member.id, parseOrThrow(UpdateLocationSchema, body));
       } else {
-        await profileSteps.saveProfile(request.site.config, member, parseOrThrow(UpdateProfileSchema, body));
+        await profileSteps.saveProfile(request.site, member, parseOrThrow(UpdateProfileSchema, body));
       }
       return userOf(request, await accounts.byId(member.id));
     },

@@ -1,6 +1,8 @@
 import {
   MODERATION_CLAIM_IDLE_MS,
   PRIORITY_CATEGORIES,
+  REVIEW_ACTIONS,
+  isReviewSource,
   offeredReasons,
   VALIDATION,
   type ModerationAction,
@@ -10,6 +12,7 @@ import {
   type ModerationMessage,
   type ModerationQueueItem,
   type ModerationReason,
+  type ModerationReview,
   type ModerationSource,
 } from '@rendezvous/contract';
 import { sql, type Transaction } from 'kysely';
@@ -20,7 +23,10 @@ import { decisionOf, selectDecisions } from '../../db/moderation-decisions.js';
 import { latestMessages, newModerationReference } from '../../db/moderation-queue.js';
 import type { Database, MemberRow } from '../../db/schema.js';
 import { AppError, invalidInput } from '../../errors.js';
+import { parsePersonal } from '../../lib/personal.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
+import { clearReviewedText, publishReviewed, type ReviewedItem } from '../../platform/moderation/profile-review.js';
+import { removeMemberImage } from '../../platform/profile-images/profile-images.repository.js';
 import { siteConfigOf } from '../../platform/sites/site-config.js';
 
 export const claimedByOther = (holder?: { id: number; name: string }) =>
@@ -115,12 +121,67 @@ function claimOf(row: Pick<ItemRow, 'holder_id' | 'holder_name' | 'claimed_at'>)
 }
 
 /**
- * Whether the action can decide the item: an appeal lets the decision stand or lifts it; anything
+ * Whether the action can decide the item: an appeal lets the decision stand or lifts it; a photo
+ * or text under review is approved, removed, or taken off with its member's account; anything
  * else needs a member to act on, unless it is dismissed.
  */
-function fits(action: ModerationAction, appeal: boolean, hasMember: boolean): boolean {
-  if (appeal) return action === 'dismiss' || action === 'reverse';
+function fits(action: ModerationAction, source: ModerationSource, hasMember: boolean): boolean {
+  if (source === 'appeal') return action === 'dismiss' || action === 'reverse';
+  if (isReviewSource(source)) return hasMember && (REVIEW_ACTIONS as readonly ModerationAction[]).includes(action);
+  if (action === 'approve' || action === 'remove') return false;
   return action === 'dismiss' || (action !== 'reverse' && hasMember);
+}
+
+/**
+ * Approving says nothing was wrong; any other decision on a review item names what was.
+ */
+function groundFits(action: ModerationAction, reason: ModerationReason): boolean {
+  if (action === 'approve') return reason === 'no_violation';
+  if (action === 'remove') return reason !== 'no_violation';
+  return true;
+}
+
+/**
+ * Takes a reviewed photo or text off the member's profile. The photo's files stay in the media
+ * store, served to nobody but staff: they are the decision's evidence (docs/decisions/022).
+ */
+async function takeOffProfile(trx: Db, item: ReviewedItem, now: number): Promise<void> {
+  if (item.source === 'photo' && item.imageId !== null) {
+    if (await removeMemberImage(trx, item.memberId, item.imageId)) {
+      await trx.updateTable('members').set(seenChange(now)).where('id', '=', item.memberId).execute();
+    }
+    return;
+  }
+  await clearReviewedText(trx, item, now);
+}
+
+/** What a review item is about, beside what it replaces. */
+function reviewOf(
+  row: {
+    held: number;
+    image_filename: string | null;
+    image_thumb_filename: string | null;
+    image_id: number | null;
+    text_field: string | null;
+    text_content: string | null;
+    previous_text: string | null;
+  },
+  member: MemberRow | undefined,
+  photos: readonly { id: number; filename: string; thumb_filename: string; in_review: boolean }[],
+): ModerationReview {
+  const photo =
+    row.image_filename !== null && row.image_thumb_filename !== null
+      ? { filename: row.image_filename, thumb_filename: row.image_thumb_filename }
+      : null;
+  const main = photos.find((each) => each.id === member?.main_image_id && each.id !== row.image_id);
+  return {
+    held: row.held === 1,
+    photo,
+    previous_photo: photo && main ? { filename: main.filename, thumb_filename: main.thumb_filename } : null,
+    field: row.text_field,
+    text: row.text_content,
+    previous_text: row.previous_text,
+  };
 }
 
 /** What a decision changes, and whom it tells, once stored. */
@@ -250,6 +311,13 @@ export function createConsoleModerationRepository(db: Db) {
           'i.decision_id',
           'i.flag_rule',
           'i.message_id',
+          'i.held',
+          'i.image_id',
+          'i.image_filename',
+          'i.image_thumb_filename',
+          'i.text_field',
+          'i.text_content',
+          'i.previous_text',
         ])
         .where('i.id', '=', itemId)
         .executeTakeFirst();
@@ -260,12 +328,14 @@ export function createConsoleModerationRepository(db: Db) {
           ? undefined
           : await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
       const photos = member
-        ? await db
-            .selectFrom('member_images')
-            .select(['id', 'filename', 'thumb_filename'])
-            .where('member_id', '=', member.id)
-            .orderBy('position')
-            .execute()
+        ? (
+            await db
+              .selectFrom('member_images')
+              .select(['id', 'filename', 'thumb_filename', 'in_review'])
+              .where('member_id', '=', member.id)
+              .orderBy('position')
+              .execute()
+          ).map((photo) => ({ ...photo, in_review: photo.in_review === 1 }))
         : [];
       const spent = member
         ? await db
@@ -313,13 +383,14 @@ export function createConsoleModerationRepository(db: Db) {
               date_of_birth: member.date_of_birth,
               country: member.country,
               city: member.city,
-              personal: JSON.parse(member.personal) as Record<string, string>,
+              personal: parsePersonal(member.personal),
               signup_at: member.signup_at,
               last_active_at: member.last_active_at,
               credits_spent: -Number(spent?.total ?? 0),
               photos,
             }
           : null,
+        review: isReviewSource(row.source) ? reviewOf(row, member, photos) : null,
         messages,
         messages_kept: kept.length > 0,
         reasons: offeredReasons((await siteConfigOf(db, row.site_id)).moderation?.reasons),
@@ -328,6 +399,22 @@ export function createConsoleModerationRepository(db: Db) {
         appealed: await decisionById(db, row.appealed_decision_id),
         decision: await decisionById(db, row.decision_id),
       };
+    },
+
+    /** Whether the file is a member's photo, or one a review item keeps (a removed photo's evidence). */
+    async isPhotoOnRecord(name: string): Promise<boolean> {
+      const member = await db
+        .selectFrom('member_images')
+        .select('id')
+        .where((eb) => eb.or([eb('filename', '=', name), eb('thumb_filename', '=', name)]))
+        .executeTakeFirst();
+      if (member) return true;
+      const kept = await db
+        .selectFrom('moderation_items')
+        .select('id')
+        .where((eb) => eb.or([eb('image_filename', '=', name), eb('image_thumb_filename', '=', name)]))
+        .executeTakeFirst();
+      return Boolean(kept);
     },
 
     /** The record that `actor` took the item's evidence out of the console. */
@@ -429,6 +516,10 @@ export function createConsoleModerationRepository(db: Db) {
             'reporter_email',
             'reporter_language',
             'appealed_decision_id',
+            'held',
+            'image_id',
+            'text_field',
+            'text_content',
           ])
           .executeTakeFirst();
         if (!closed) {
@@ -455,11 +546,11 @@ export function createConsoleModerationRepository(db: Db) {
         if (appealed && appealed.staff_id === actor.staffId) throw ownDecision();
 
         const memberId = await memberIdOf(trx, itemId);
-        if (!fits(input.action, closed.source === 'appeal', memberId !== null)) {
+        if (!fits(input.action, closed.source, memberId !== null)) {
           throw invalidInput({ action: VALIDATION.choice });
         }
         const { moderation } = await siteConfigOf(trx, closed.site_id);
-        if (!offeredReasons(moderation?.reasons).includes(input.reason)) {
+        if (!offeredReasons(moderation?.reasons).includes(input.reason) || !groundFits(input.action, input.reason)) {
           throw invalidInput({ reason: VALIDATION.choice });
         }
         const decisionId = await insertDecision(trx, {
@@ -488,6 +579,19 @@ export function createConsoleModerationRepository(db: Db) {
           }
         }
         if (input.action === 'reverse' && appealed) await liftDecision(trx, appealed.id, now);
+        if (memberId !== null && isReviewSource(closed.source)) {
+          const reviewed: ReviewedItem = {
+            source: closed.source,
+            memberId,
+            held: closed.held === 1,
+            imageId: closed.image_id,
+            field: closed.text_field,
+            text: closed.text_content,
+          };
+          if (input.action === 'approve') await publishReviewed(trx, reviewed, now);
+          // Removed, or gone with the account: an unban must not bring back what was never approved.
+          else await takeOffProfile(trx, reviewed, now);
+        }
 
         const decision = await decisionById(trx, decisionId);
         await recordAudit(trx, actor, {

@@ -10,7 +10,9 @@ import {
   ModerationQueueResponseSchema,
   ModerationClaimResponseSchema,
   ModerationEvidenceSchema,
+  ModerationPhotoParamsSchema,
   ModerationReleaseResponseSchema,
+  CONSOLE_MODERATION_PHOTO_PATH,
   UnbanResponseSchema,
 } from '@rendezvous/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -84,7 +86,7 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
       fromAddress: `${site.config.name} <${site.config.email}>`,
     };
     const sends: Promise<unknown>[] = [];
-    const affects = decision.action !== 'dismiss' && decision.action !== 'reverse';
+    const affects = decision.action !== 'dismiss' && decision.action !== 'reverse' && decision.action !== 'approve';
     if (member && affects) {
       const words = moderationWords(member.language, facts, item.source, member.timezone ?? undefined);
       sends.push(
@@ -171,8 +173,13 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
       if (!detail) throw notFound('There is no such item.');
       const site = (await sites.all()).find((candidate) => candidate.id === detail.item.site_id);
       if (!site) throw notFound('There is no such item.');
+      // The reviewed photo too: once removed it is no longer among the member's.
+      const filenames = new Set([
+        ...(detail.member?.photos ?? []).map((photo) => photo.filename),
+        ...(detail.review?.photo ? [detail.review.photo.filename] : []),
+      ]);
       const photoFiles = await Promise.all(
-        (detail.member?.photos ?? []).map(async ({ filename }) => {
+        [...filenames].map(async (filename) => {
           const data = await media.read(filename);
           return {
             filename,
@@ -192,6 +199,22 @@ export const consoleModerationRoutes: FastifyPluginAsyncZod<ConsoleModerationRou
         site: { id: site.id, name: site.config.name, domain: site.config.domain },
         photo_files: photoFiles,
       };
+    },
+  );
+
+  app.get(
+    `${CONSOLE_MODERATION_PHOTO_PATH}/:name`,
+    // Photos nobody else may see (waiting for review, removed, their member banned) are what a
+    // moderator must look at; the staff cookie never reaches /media/, so they are served here.
+    { config: MODERATE, schema: { params: ModerationPhotoParamsSchema } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const data = (await moderation.isPhotoOnRecord(name)) ? await media.read(name) : undefined;
+      if (!data) throw notFound('No such photo');
+      return reply
+        .type(name.endsWith('.webp') ? 'image/webp' : 'image/jpeg')
+        .header('cache-control', 'private, no-store')
+        .send(data);
     },
   );
 

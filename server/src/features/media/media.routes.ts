@@ -23,7 +23,8 @@ export interface MediaRoutesOptions {
  * Serves `/media/<name>` from disk, but only photos that belong to a member who is not gone. The
  * database answers, not this node's memory, so a ban on any node counts on every node at once.
  * Photos of unconfirmed members are served: they see their own uploads while signing up, and
- * nothing shows them to anyone else.
+ * nothing shows them to anyone else. A photo waiting for review before publication is served to
+ * its member's session only, and never kept by a shared cache (docs/decisions/022).
  */
 export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { db, dir }) => {
   const media = createMediaRepository(db);
@@ -31,10 +32,20 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, {
   // Added before the static handler is registered, so it runs for its routes (GET and HEAD).
   app.addHook('preHandler', async (request: FastifyRequest<{ Params: { '*'?: string } }>) => {
     const name = request.params['*'] ?? '';
-    if (!isMediaName(name) || !(await media.isShown(name))) throw notFound('No such photo');
+    const audience = isMediaName(name) ? await media.audienceOf(name) : null;
+    if (!audience) throw notFound('No such photo');
+    if (!audience.everyone) {
+      if (request.member?.id !== audience.memberId) throw notFound('No such photo');
+      ownOnly.add(request);
+    }
+  });
+  const ownOnly = new WeakSet<FastifyRequest>();
+  app.addHook('onSend', async (request, reply) => {
+    if (ownOnly.has(request)) void reply.header('cache-control', 'private, no-store');
   });
 
-  declareAccessInScope(app, 'public');
+  // Optional: a photo waiting for review is its member's own answer.
+  declareAccessInScope(app, 'optional');
   await app.register(fastifyStatic, {
     root: dir,
     prefix: '/media/',

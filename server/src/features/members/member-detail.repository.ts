@@ -53,6 +53,8 @@ export function createMemberDetailRepository(db: Db) {
           .selectFrom('member_images')
           .select(['id', 'filename', 'thumb_filename'])
           .where('member_id', '=', id)
+          // Waiting for review before publication: nobody else sees it yet (docs/decisions/022).
+          .where('in_review', '=', 0)
           .orderBy('position')
           .execute(),
         viewerId === null ? new Set<number>() : likedAmong(db, viewerId, [id]),

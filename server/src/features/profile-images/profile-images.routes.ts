@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import type { MemberRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { MediaStore } from '../../lib/media-store.js';
 import {
   acceptProfileImageUploads,
@@ -17,6 +17,7 @@ import {
   UPLOAD_WINDOW_MS,
   UPLOADS_PER_IP,
 } from '../../platform/profile-images/profile-image-pipeline.js';
+import { reviewModeFor } from '../../platform/moderation/profile-review.js';
 
 export interface ProfileImagesRoutesOptions {
   db: Db;
@@ -46,7 +47,9 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
     },
     async (request) => {
       const member = request.member;
-      const added = await photos.upload(request, member.id, { maxBytes });
+      const mode = reviewModeFor(request.site.config.moderation, member);
+      const review = mode === null ? undefined : { siteId: request.site.id, held: mode === 'before' };
+      const added = await photos.upload(request, member.id, { maxBytes, review });
       const site = { fictionalIcon: request.site.config.fictional_icon };
       return loadUser(db, { ...member, main_image_id: added.mainImageId }, site);
     },
@@ -79,7 +82,11 @@ export const profileImagesRoutes: FastifyPluginAsyncZod<ProfileImagesRoutesOptio
     },
     async (request) => {
       const { id } = request.body;
-      if (!(await photos.setMain(request.member.id, id))) throw notFound('You have no photo with this id.');
+      if (!(await photos.setMain(request.member.id, id))) {
+        if (await photos.inReview(request.member.id, id))
+          throw new AppError(409, 'photo_in_review', 'A photo waiting for review cannot be the main one yet.');
+        throw notFound('You have no photo with this id.');
+      }
       return reloadUser(request, request.member.id);
     },
   );

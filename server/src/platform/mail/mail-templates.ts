@@ -55,8 +55,9 @@ interface KindTexts {
 
 /** The words a moderation mail is made of, by decision, reason and how the item came in. */
 interface ModerationTexts {
-  decisions: Record<'warn' | 'hide' | 'suspend' | 'ban', string>;
-  outcomes: Record<ModerationAction | 'upheld', string>;
+  decisions: Record<'warn' | 'hide' | 'suspend' | 'ban' | 'remove_photo' | 'remove_text', string>;
+  /** To whoever filed the item; a photo or text under review has nobody to tell. */
+  outcomes: Record<Exclude<ModerationAction, 'approve' | 'remove'> | 'upheld', string>;
   detection: Record<ModerationSource, string>;
   reasons: Record<ModerationReason, string>;
 }
@@ -186,9 +187,14 @@ export function moderationWords(
     until: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(until),
   };
   const action = decision.action;
+  const decided = (): string => {
+    if (action === 'dismiss' || action === 'reverse' || action === 'approve') return '';
+    if (action === 'remove') return texts.decisions[source === 'text' ? 'remove_text' : 'remove_photo'];
+    return fill(texts.decisions[action], values, false);
+  };
   return {
-    decision: action === 'dismiss' || action === 'reverse' ? '' : fill(texts.decisions[action], values, false),
-    outcome: texts.outcomes[action],
+    decision: decided(),
+    outcome: action === 'approve' || action === 'remove' ? '' : texts.outcomes[action],
     upheld: texts.outcomes.upheld,
     ground: texts.reasons[decision.reason],
     detection: texts.detection[source],

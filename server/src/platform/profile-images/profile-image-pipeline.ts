@@ -9,6 +9,7 @@ import { encodeProfileImage, type EncodedProfileImage } from './image-encoding.j
 import {
   createProfileImagesRepository,
   type AlongWithChange,
+  type PhotoReview,
   type StoredImageFiles,
 } from './profile-images.repository.js';
 
@@ -124,13 +125,13 @@ export function createProfileImagePipeline(db: Db, media: MediaStore) {
     /**
      * Adds the request's one photo to the member's. Throws a 400 naming the reason in the `file`
      * field (no file, not PNG or JPEG, unreadable, too many pixels, already PROFILE_IMAGE_MAX_COUNT
-     * photos) or a 413 over `maxBytes`.
+     * photos) or a 413 over `maxBytes`. With a `review`, a moderator reviews the photo (docs/decisions/022).
      */
     async upload(
       request: FastifyRequest,
       memberId: number,
-      options: { maxBytes: number; along?: AlongWithChange },
-    ): Promise<{ id: number; mainImageId: number }> {
+      options: { maxBytes: number; along?: AlongWithChange; review?: PhotoReview },
+    ): Promise<{ id: number; mainImageId: number | null }> {
       // Checked before the costly decode too; the transaction below checks again for racing uploads.
       if ((await images.countFor(memberId)) >= PROFILE_IMAGE_MAX_COUNT) throw tooManyImages();
 
@@ -142,7 +143,7 @@ export function createProfileImagePipeline(db: Db, media: MediaStore) {
 
       let added: Awaited<ReturnType<typeof images.add>>;
       try {
-        added = await images.add(memberId, files, PROFILE_IMAGE_MAX_COUNT, options.along);
+        added = await images.add(memberId, files, PROFILE_IMAGE_MAX_COUNT, options.along, options.review);
       } catch (error) {
         await discard(names, request.log);
         throw error;
@@ -174,6 +175,9 @@ export function createProfileImagePipeline(db: Db, media: MediaStore) {
     reorder(memberId: number, ids: readonly number[], along?: AlongWithChange): Promise<boolean> {
       return images.reorder(memberId, ids, along);
     },
+
+    /** Whether the member has this photo waiting for a moderator's review. */
+    inReview: images.inReview,
 
     /** The member's row as it is now: a change may have moved the main image. */
     member: images.member,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { seenChange } from '../../db/member-changes.js';
 import type { MemberRow } from '../../db/schema.js';
 import { refreshSearchRank } from '../../db/search-rank.js';
+import { queuePhotoReview, withdrawPhotoReview } from '../moderation/profile-review.js';
 
 export interface StoredImageFiles {
   filename: string;
@@ -13,6 +14,12 @@ export interface StoredImageFiles {
  * audit row) exists exactly when the change does.
  */
 export type AlongWithChange = (trx: Db) => Promise<void>;
+
+/** A new photo's review (docs/decisions/022): its site, and whether others wait for the decision. */
+export interface PhotoReview {
+  siteId: number;
+  held: boolean;
+}
 
 /**
  * Marks the member changed and returns their main image. Writing the member row first takes its
@@ -29,6 +36,51 @@ async function lockMemberImages(trx: Db, memberId: number): Promise<{ main_image
 }
 
 /**
+ * Removes one of the member's images in the caller's transaction; when it was the main one, the
+ * first remaining image others may see takes its place. Returns null, touching nothing, when the
+ * member has no image with that id; else the removed row's files that no other row shows. A
+ * moderator's removal (console-moderation) keeps those files as the decision's evidence.
+ */
+export async function removeMemberImage(
+  trx: Db,
+  memberId: number,
+  imageId: number,
+): Promise<{ filename: string; thumb_filename: string; unusedFiles: string[] } | null> {
+  const member = await lockMemberImages(trx, memberId);
+  const image = await trx
+    .deleteFrom('member_images')
+    .where('id', '=', imageId)
+    .where('member_id', '=', memberId)
+    .returning(['filename', 'thumb_filename'])
+    .executeTakeFirst();
+  if (!image) return null;
+
+  if (member.main_image_id === imageId) {
+    const next = await trx
+      .selectFrom('member_images')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('in_review', '=', 0)
+      .orderBy('position')
+      .executeTakeFirst();
+    await trx
+      .updateTable('members')
+      .set({ main_image_id: next?.id ?? null })
+      .where('id', '=', memberId)
+      .execute();
+    if (!next) await refreshSearchRank(trx, memberId);
+  }
+  const names = [image.filename, image.thumb_filename];
+  const stillUsed = await trx
+    .selectFrom('member_images')
+    .select(['filename', 'thumb_filename'])
+    .where((eb) => eb.or([eb('filename', 'in', names), eb('thumb_filename', 'in', names)]))
+    .execute();
+  const kept = new Set(stillUsed.flatMap((row) => [row.filename, row.thumb_filename]));
+  return { ...image, unusedFiles: names.filter((name) => !kept.has(name)) };
+}
+
+/**
  * A member's photos: the members' own (features/profile-images, scoped by the session's member)
  * and the console's personas (features/console-personas) share it. Every query is scoped by the
  * member id the caller vouches for.
@@ -38,6 +90,17 @@ export function createProfileImagesRepository(db: Db) {
     /** The member's row as it is now: a change may have moved the main image. */
     member(memberId: number): Promise<MemberRow> {
       return db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirstOrThrow();
+    },
+
+    async inReview(memberId: number, imageId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('member_images')
+        .select('id')
+        .where('id', '=', imageId)
+        .where('member_id', '=', memberId)
+        .where('in_review', '=', 1)
+        .executeTakeFirst();
+      return Boolean(row);
     },
 
     async countFor(memberId: number): Promise<number> {
@@ -52,13 +115,16 @@ export function createProfileImagesRepository(db: Db) {
     /**
      * Appends an image to the member's list and makes it the main image when they have none,
      * in one transaction. Returns null, adding nothing, when the member already has `maxCount`.
+     * With a `review` the photo is filed for a moderator in the same transaction; a held one is
+     * hidden from others and never made the main photo until approved.
      */
     async add(
       memberId: number,
       files: StoredImageFiles,
       maxCount: number,
       along?: AlongWithChange,
-    ): Promise<{ id: number; mainImageId: number } | null> {
+      review?: PhotoReview,
+    ): Promise<{ id: number; mainImageId: number | null } | null> {
       return db.transaction().execute(async (trx) => {
         const member = await lockMemberImages(trx, memberId);
         const existing = await trx
@@ -76,11 +142,22 @@ export function createProfileImagesRepository(db: Db) {
             // After the last one rather than at the count, so a gap left by a removed image never doubles a position.
             position: existing.last === null ? 0 : Number(existing.last) + 1,
             created_at: Date.now(),
+            in_review: review?.held ? 1 : 0,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         await along?.(trx);
-        if (member.main_image_id !== null) return { id, mainImageId: member.main_image_id };
+        if (review) {
+          await queuePhotoReview(trx, {
+            siteId: review.siteId,
+            memberId,
+            imageId: id,
+            filename: files.filename,
+            thumbFilename: files.thumb_filename,
+            held: review.held,
+          });
+        }
+        if (member.main_image_id !== null || review?.held) return { id, mainImageId: member.main_image_id };
         await trx.updateTable('members').set({ main_image_id: id }).where('id', '=', memberId).execute();
         // A first photo moves the member up the search order at once, not at their next visit.
         await refreshSearchRank(trx, memberId);
@@ -90,9 +167,9 @@ export function createProfileImagesRepository(db: Db) {
 
     /**
      * Removes one of the member's images; when it was the main one, the first remaining image
-     * takes its place. Returns null, touching nothing, when the member has no image with that id.
-     * `unusedFiles` are the removed row's files that no other row shows (demo profiles share
-     * avatar files), for the caller to delete from the media store.
+     * others may see takes its place. Returns null, touching nothing, when the member has no image
+     * with that id. `unusedFiles` are the removed row's files that no other row shows (demo
+     * profiles share avatar files), for the caller to delete from the media store.
      */
     async remove(
       memberId: number,
@@ -100,38 +177,11 @@ export function createProfileImagesRepository(db: Db) {
       along?: AlongWithChange,
     ): Promise<{ unusedFiles: string[] } | null> {
       return db.transaction().execute(async (trx) => {
-        const member = await lockMemberImages(trx, memberId);
-        const image = await trx
-          .deleteFrom('member_images')
-          .where('id', '=', imageId)
-          .where('member_id', '=', memberId)
-          .returning(['filename', 'thumb_filename'])
-          .executeTakeFirst();
-        if (!image) return null;
+        const removed = await removeMemberImage(trx, memberId, imageId);
+        if (!removed) return null;
+        await withdrawPhotoReview(trx, imageId);
         await along?.(trx);
-
-        if (member.main_image_id === imageId) {
-          const next = await trx
-            .selectFrom('member_images')
-            .select('id')
-            .where('member_id', '=', memberId)
-            .orderBy('position')
-            .executeTakeFirst();
-          await trx
-            .updateTable('members')
-            .set({ main_image_id: next?.id ?? null })
-            .where('id', '=', memberId)
-            .execute();
-          if (!next) await refreshSearchRank(trx, memberId);
-        }
-        const names = [image.filename, image.thumb_filename];
-        const stillUsed = await trx
-          .selectFrom('member_images')
-          .select(['filename', 'thumb_filename'])
-          .where((eb) => eb.or([eb('filename', 'in', names), eb('thumb_filename', 'in', names)]))
-          .execute();
-        const kept = new Set(stillUsed.flatMap((row) => [row.filename, row.thumb_filename]));
-        return { unusedFiles: names.filter((name) => !kept.has(name)) };
+        return removed;
       });
     },
 
@@ -174,7 +224,9 @@ export function createProfileImagesRepository(db: Db) {
                 .selectFrom('member_images')
                 .select('member_images.id')
                 .where('member_images.id', '=', imageId)
-                .where('member_images.member_id', '=', memberId),
+                .where('member_images.member_id', '=', memberId)
+                // Others would see the main photo: one waiting for review cannot be it.
+                .where('member_images.in_review', '=', 0),
             ),
           )
           .executeTakeFirst();
