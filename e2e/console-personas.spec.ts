@@ -2,14 +2,8 @@ import type { Page } from '@playwright/test';
 import type { PersonaDetail, PersonaSitesResponse } from '@rendezvous/contract';
 import { addStaff, firstLogin, logInNewAdmin, staffContext, unique } from './console';
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfHeaders, secondPage, untranslatedText } from './members';
+import { activeMember, csrfHeaders, secondPage, TINY_PNG as PNG, untranslatedText } from './members';
 import { PORT } from './playwright.config';
-
-// A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: en('console.nav.label') });
 

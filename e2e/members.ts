@@ -12,6 +12,12 @@ export async function csrfHeaders(from: Page | APIRequestContext): Promise<Recor
 
 export const MEMBER_PASSWORD = 'a member password';
 
+/** A 1×1 PNG to upload: the server re-encodes whatever it gets into a main size and a thumbnail. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Signs up through the API after the home page handed out its cookies, leaving the address unconfirmed. */
 export async function signUpUnconfirmed(page: Page, member: { email: string; name: string; password: string }) {
   await page.goto('/');

@@ -1,11 +1,6 @@
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfHeaders, secondPage, signUpUnconfirmed } from './members';
+import { activeMember, csrfHeaders, secondPage, signUpUnconfirmed, TINY_PNG as PNG } from './members';
 
-// A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 const FIRST_PASSWORD = 'first password here';
 const SECOND_PASSWORD = 'second password here';
 

@@ -1,16 +1,10 @@
 import type { Page } from '@playwright/test';
 import { en, expect, rootClasses, test } from './fixtures';
 import { mailedLink } from './mail';
-import { activeMember, csrfHeaders } from './members';
+import { activeMember, csrfHeaders, TINY_PNG as PNG } from './members';
 
 // The activation link is opened through the worker, as members open it: a preload once spent it twice.
 test.use({ serviceWorkers: 'allow' });
-
-// A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const PASSWORD = 'a safe password';
 

@@ -16,7 +16,8 @@ const SEARCH_FIELDS = ['gender', 'min_age', 'max_age', 'country', 'countryregion
 
 /**
  * Two sites that differ wherever the spec lets sites differ (template, sign-up mode,
- * logged-out search, paging, resale, currencies), so both code paths show up on a fresh start.
+ * logged-out search, paging, resale, currencies, when profiles are reviewed), so both code paths
+ * show up on a fresh start.
  * Company details are fictional; the registration numbers have the right shape only.
  */
 /** Every method through the local test checkout, so `npm start` can buy credits end to end. */
@@ -207,6 +208,8 @@ export const DEMO_SITES: SiteConfig[] = [
       ],
     },
     template: { name: 'boxy', features: ALL_TEMPLATE_FEATURES },
+    // Rendezvous reviews new photos and texts after publication (the default); Silver Sparks before.
+    moderation: { flag_contact_details: true, flag_payment_requests: true, flag_words: [], profile_review: 'before' },
     search_paging: 'pages',
   },
 ];

@@ -1,4 +1,4 @@
-import { PROFILE_IMAGE_MAX_COUNT, type ProfileImage } from '@rendezvous/contract';
+import { PROFILE_IMAGE_MAX_COUNT, type OwnProfileImage } from '@rendezvous/contract';
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../lib/media';
@@ -30,6 +30,8 @@ export interface PhotoManagerKeys {
   alt: string;
   altMain: string;
   mainBadge: string;
+  /** The mark on a photo others do not see until a moderator approves it (the member's own photos). */
+  inReview?: string;
   makeMain: string;
   remove: string;
   removeTitle: string;
@@ -43,7 +45,7 @@ export interface PhotoManagerKeys {
 }
 
 export interface PhotoManagerProps<T> {
-  images: readonly ProfileImage[];
+  images: readonly OwnProfileImage[];
   mainId: number | null;
   /** The site's CDN address for media, '' for this server. */
   cdnPrefix: string;
@@ -102,7 +104,7 @@ export function PhotoManager<T>({
   const [busy, setBusy] = useState<Busy>(null);
   const [done, setDone] = useState<PhotoChange | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<{ image: ProfileImage; number: number } | null>(null);
+  const [removing, setRemoving] = useState<{ image: OwnProfileImage; number: number } | null>(null);
   const problemId = useId();
   const buttonIds = useId();
   const full = images.length >= PROFILE_IMAGE_MAX_COUNT;
@@ -178,6 +180,8 @@ export function PhotoManager<T>({
           {images.map((image, index) => {
             const number = index + 1;
             const isMain = image.id === mainId;
+            // Served to its member's session only, which a CDN's request does not carry.
+            const src = mediaUrl(image.thumb_filename, image.in_review ? '' : cdnPrefix);
             // Every photo has these buttons: the hidden part tells a screen reader which photo each one is for.
             const which = (
               <>
@@ -191,7 +195,7 @@ export function PhotoManager<T>({
               <li key={image.id} className="flex flex-col gap-2">
                 <div className="relative">
                   <img
-                    src={mediaUrl(image.thumb_filename, cdnPrefix)}
+                    src={src}
                     alt={t(isMain ? keys.altMain : keys.alt, { ...altValues, number })}
                     className={[
                       'aspect-square w-full rounded-lg object-cover',
@@ -205,7 +209,8 @@ export function PhotoManager<T>({
                     </span>
                   ) : null}
                 </div>
-                {isMain ? null : (
+                {image.in_review && keys.inReview ? <p className="text-sm font-semibold">{t(keys.inReview)}</p> : null}
+                {isMain || image.in_review ? null : (
                   <Button
                     size="sm"
                     variant="secondary"
@@ -286,7 +291,7 @@ export function PhotoManager<T>({
         >
           <div className="space-y-3">
             <img
-              src={mediaUrl(removing.image.thumb_filename, cdnPrefix)}
+              src={mediaUrl(removing.image.thumb_filename, removing.image.in_review ? '' : cdnPrefix)}
               alt={t(keys.alt, { ...altValues, number: removing.number })}
               className="size-32 rounded-lg object-cover"
             />

@@ -18,6 +18,7 @@ export function AboutSection({ user, settings, onSaved }: AboutSectionProps) {
   const { t } = useTranslation();
   const labels = useProfileFieldLabels();
   const notes = settings.visible_profile_notes;
+  const waiting = new Set(user.profile.personal_in_review ?? []);
   const { control, onSubmit, busy, saved, failure } = useSectionForm<Record<string, string>>({
     defaultValues: Object.fromEntries(notes.map((name) => [name, user.profile.personal[name] ?? ''])),
     save: (texts) =>
@@ -43,6 +44,7 @@ export function AboutSection({ user, settings, onSaved }: AboutSectionProps) {
             name={name}
             maxLength={NOTE_MAX}
             textareaClassName="h-[150px]"
+            hint={waiting.has(name) ? t('profile_edit.about_in_review') : undefined}
           />
         ))}
       </SectionForm>

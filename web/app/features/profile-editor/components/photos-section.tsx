@@ -48,6 +48,7 @@ const KEYS: PhotoManagerKeys = {
   alt: 'profile_edit.photo_alt',
   altMain: 'profile_edit.photo_alt_main',
   mainBadge: 'profile_edit.photo_main_badge',
+  inReview: 'profile_edit.photo_in_review',
   makeMain: 'profile_edit.photo_make_main',
   remove: 'profile_edit.photo_remove',
   removeTitle: 'profile_edit.photo_remove_title',

@@ -65,6 +65,16 @@ describe('the profile editor', () => {
       expect(within(photos).getByRole('button', { name: 'Make main photo (photo 1)' })).toBeTruthy();
     });
 
+    it('marks a photo waiting for review, which cannot be made the main one yet', () => {
+      fakeApi({});
+      renderEditor(member({ images: [first, { ...second, in_review: true }], main_image: first }));
+      const photos = section('Your photos');
+      expect(
+        within(photos).getByText('Waiting for review: others see this photo once a moderator approves it.'),
+      ).toBeTruthy();
+      expect(within(photos).queryByRole('button', { name: 'Make main photo (photo 2)' })).toBeNull();
+    });
+
     it('asks before removing a photo, and keeps it when the member changes their mind', async () => {
       const user = userEvent.setup();
       const api = fakeApi({
@@ -245,6 +255,26 @@ describe('the profile editor', () => {
       expect(api.calls[0]?.body).toEqual({
         profile: { personal: { about_me: 'Dancing on Sundays.', looking_for: '' } },
       });
+    });
+
+    it('marks a text others do not see until a moderator approves it', () => {
+      fakeApi({});
+      renderEditor(
+        member({
+          personal: { about_me: 'Dancing on Sundays.', looking_for: 'Company.' },
+          personal_in_review: ['about_me'],
+        }),
+      );
+      const about = section('In your own words');
+      const description = (name: string) =>
+        (within(about).getByRole('textbox', { name }).getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+      expect(description('About me')).toContain(
+        'Waiting for review: others see this text once a moderator approves it.',
+      );
+      expect(description('Who I would like to meet')).not.toContain('Waiting for review');
     });
   });
 });

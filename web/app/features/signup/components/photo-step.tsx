@@ -83,13 +83,14 @@ export function PhotoStep({ user, onDone, focusTitle, top }: PhotoStepProps) {
       {images.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label={t('signup.photo_existing')}>
           {images.map((image) => (
-            <li key={image.id}>
+            <li key={image.id} className="w-20 space-y-1">
               <img
                 src={`/media/${image.thumb_filename}`}
                 alt={t('signup.photo_thumbnail')}
                 className="size-20 rounded-lg object-cover"
                 loading="lazy"
               />
+              {image.in_review ? <p className="text-xs">{t('signup.photo_in_review')}</p> : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import {
   CONSOLE_MODERATION_PATH,
+  CONSOLE_MODERATION_PHOTO_PATH,
   ModerationClaimResponseSchema,
   ModerationReleaseResponseSchema,
   ModerationDecisionResponseSchema,
@@ -17,6 +18,9 @@ import { CONSOLE_QUERY_KEY } from '../../../lib/console-session';
 
 export const MODERATION_KEY = [CONSOLE_QUERY_KEY, 'moderation'] as const;
 const itemPath = (id: number, rest = '') => `${CONSOLE_MODERATION_PATH}/items/${id}${rest}`;
+
+/** A photo file as staff see it, also one nobody else may (waiting for review, removed, banned member). */
+export const consolePhotoUrl = (name: string) => `${CONSOLE_MODERATION_PHOTO_PATH}/${encodeURIComponent(name)}`;
 
 /** How often the open queue is read again, so items others filed or took show without a reload. */
 const QUEUE_REFRESH_MS = 30_000;

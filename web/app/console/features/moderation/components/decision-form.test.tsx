@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MODERATION_REASONS } from '@rendezvous/contract';
+import { MODERATION_REASONS, type ModerationQueueItem } from '@rendezvous/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../../test/fake-api';
 import { renderWithI18n } from '../../../../test/render';
@@ -18,18 +18,12 @@ const DECISION = {
   lifted_at: null,
 };
 
-function renderForm(appeal = false) {
+function renderForm(kind: ModerationQueueItem['kind'] = 'report') {
   const onDecided = vi.fn();
   const onFailed = vi.fn();
   renderWithI18n(
     <ReconfirmProvider>
-      <DecisionForm
-        itemId={42}
-        appeal={appeal}
-        reasons={MODERATION_REASONS}
-        onDecided={onDecided}
-        onFailed={onFailed}
-      />
+      <DecisionForm itemId={42} kind={kind} reasons={MODERATION_REASONS} onDecided={onDecided} onFailed={onFailed} />
     </ReconfirmProvider>,
   );
   return { onDecided, onFailed };
@@ -66,10 +60,34 @@ describe('the decision on a moderation item', () => {
 
   it('offers an appeal only to let the decision stand or to lift it', () => {
     fakeApi({});
-    renderForm(true);
+    renderForm('appeal');
     expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Let the decision stand',
       'Lift the decision',
     ]);
+  });
+
+  it('approves a photo under review without asking for a ground, and removes one only on a ground', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'POST /api/console/moderation/items/42/decide': () => json({ decision: { ...DECISION, action: 'approve' } }),
+    });
+    renderForm('photo');
+    expect(screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Approve',
+      'Remove photo',
+      'Suspend',
+      'Ban',
+    ]);
+    await user.click(screen.getByRole('radio', { name: 'Remove photo' }));
+    expect(screen.queryByRole('option', { name: 'No violation' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Approve' }));
+    expect(screen.queryByLabelText(/Ground/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Decide' }));
+    await vi.waitFor(() =>
+      expect(api.callsTo('POST', '/api/console/moderation/items/42/decide').map((call) => call.body)).toEqual([
+        { action: 'approve', reason: 'no_violation' },
+      ]),
+    );
   });
 });

@@ -1,9 +1,12 @@
 import {
   ACCOUNT_ACTIONS,
+  REVIEW_ACTIONS,
   SUSPEND_DAYS_MAX,
   SUSPEND_DAYS_MIN,
+  isReviewSource,
   type ModerationAction,
   type ModerationDecision,
+  type ModerationQueueItem,
   type ModerationReason,
 } from '@rendezvous/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -17,9 +20,19 @@ import { TextareaField } from '../../../../components/ui/textarea-field';
 import { useReconfirmed } from '../../../components/reconfirm';
 import { decideAccount, decideItem } from '../api/moderation-calls';
 
-/** A report or notice is decided by one of these; an appeal lets the decision stand or lifts it. */
+/**
+ * A report or notice is decided by one of these; an appeal lets the decision stand or lifts it; a
+ * photo or text under review is approved or removed (or goes with the account).
+ */
 const ITEM_CHOICES: readonly ModerationAction[] = ['dismiss', 'warn', 'hide', 'suspend', 'ban'];
 const APPEAL_CHOICES: readonly ModerationAction[] = ['dismiss', 'reverse'];
+/** Approving says nothing was wrong: it has that ground only, and removing any other. */
+const APPROVAL_GROUND: ModerationReason = 'no_violation';
+
+function choicesFor(kind: ModerationQueueItem['kind']): readonly ModerationAction[] {
+  if (kind === 'appeal') return APPEAL_CHOICES;
+  return isReviewSource(kind) ? REVIEW_ACTIONS : ITEM_CHOICES;
+}
 const DEFAULT_SUSPEND_DAYS = '7';
 
 const isAccountAction = (action: ModerationAction): action is (typeof ACCOUNT_ACTIONS)[number] =>
@@ -32,13 +45,13 @@ const isAccountAction = (action: ModerationAction): action is (typeof ACCOUNT_AC
  */
 export function DecisionForm({
   itemId,
-  appeal,
+  kind,
   reasons,
   onDecided,
   onFailed,
 }: {
   itemId: number;
-  appeal: boolean;
+  kind: ModerationQueueItem['kind'];
   /** The grounds the item's site offers. */
   reasons: readonly ModerationReason[];
   onDecided: (decision: ModerationDecision) => void;
@@ -69,16 +82,24 @@ export function DecisionForm({
     onError: onFailed,
   });
 
+  const approving = action === 'approve';
+  const grounds = action === 'remove' ? reasons.filter((code) => code !== APPROVAL_GROUND) : reasons;
+  // A ground chosen before the decision changed may not fit it any more.
+  const offered = reason && grounds.includes(reason) ? reason : '';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!action || !reason) {
+    const ground = approving ? APPROVAL_GROUND : offered;
+    if (!action || !ground) {
       setMissing(true);
       return;
     }
-    decide.mutate({ chosen: action, ground: reason });
+    decide.mutate({ chosen: action, ground });
   };
-  const actionLabel = (choice: ModerationAction) =>
-    t(appeal && choice === 'dismiss' ? 'console.moderation.actions.uphold' : `console.moderation.actions.${choice}`);
+  const actionLabel = (choice: ModerationAction) => {
+    if (kind === 'appeal' && choice === 'dismiss') return t('console.moderation.actions.uphold');
+    if (choice === 'remove' && isReviewSource(kind)) return t(`console.moderation.actions.remove_${kind}`);
+    return t(`console.moderation.actions.${choice}`);
+  };
 
   return (
     <form
@@ -95,23 +116,25 @@ export function DecisionForm({
         name="action"
         value={action}
         onChange={(value) => setAction(value as ModerationAction)}
-        options={(appeal ? APPEAL_CHOICES : ITEM_CHOICES).map((choice) => ({
+        options={choicesFor(kind).map((choice) => ({
           value: choice,
           label: actionLabel(choice),
         }))}
         error={missing && !action ? t('validation.required') : undefined}
         required
       />
-      <SelectField
-        name="reason"
-        label={t('console.moderation.decide.reason')}
-        value={reason}
-        onChange={(value) => setReason(value as ModerationReason)}
-        placeholder={t('console.moderation.decide.choose_reason')}
-        options={reasons.map((code) => ({ value: code, label: t(`console.moderation.reasons.${code}`) }))}
-        error={missing && !reason ? t('validation.required') : undefined}
-        required
-      />
+      {approving ? null : (
+        <SelectField
+          name="reason"
+          label={t('console.moderation.decide.reason')}
+          value={offered}
+          onChange={(value) => setReason(value as ModerationReason)}
+          placeholder={t('console.moderation.decide.choose_reason')}
+          options={grounds.map((code) => ({ value: code, label: t(`console.moderation.reasons.${code}`) }))}
+          error={missing && !offered ? t('validation.required') : undefined}
+          required
+        />
+      )}
       {action === 'suspend' ? (
         <TextField
           name="days"

@@ -1,9 +1,15 @@
-import type { ConsoleMe, ModerationDecision, ModerationItemDetail } from '@rendezvous/contract';
+import {
+  isReviewSource,
+  type ConsoleMe,
+  type ModerationDecision,
+  type ModerationItemDetail,
+  type ModerationPhoto,
+  type ModerationReview,
+} from '@rendezvous/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
-import { mediaUrl } from '../../../../lib/media';
 import { LoadState } from '../../../components/load-state';
 import { useReconfirmed } from '../../../components/reconfirm';
 import { formatDateTime, useRegional } from '../../../lib/regional';
@@ -11,6 +17,7 @@ import { saveFile } from '../../../lib/save-file';
 import {
   MODERATION_KEY,
   claimItem,
+  consolePhotoUrl,
   itemEvidence,
   moderationItemQueryOptions,
   releaseItem,
@@ -110,7 +117,7 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
       {item.status === 'open' && mine ? (
         <DecisionForm
           itemId={item.id}
-          appeal={item.kind === 'appeal'}
+          kind={item.kind}
           reasons={detail.data.reasons}
           onDecided={(decision) => {
             setNotice({ key: 'console.moderation.decide.done', values: { reference: decision.reference } });
@@ -140,9 +147,12 @@ export function ModerationItem({ id, me, lifts }: { id: number; me: ConsoleMe; l
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <section className="space-y-2">
-      <h3 className="heading text-lg">{title}</h3>
+    <section aria-labelledby={titleId} className="space-y-2">
+      <h3 id={titleId} className="heading text-lg">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -167,6 +177,60 @@ function DecisionLine({ decision }: { decision: ModerationDecision }) {
         ? ` · ${t('console.moderation.decision.lifted', { time: formatDateTime(decision.lifted_at, regional) })}`
         : ''}
     </p>
+  );
+}
+
+/** A photo's thumbnail, opening the full photo; served to staff by the console, whoever else may see it. */
+function PhotoLink({ photo, alt, className }: { photo: ModerationPhoto; alt: string; className: string }) {
+  return (
+    <a href={consolePhotoUrl(photo.filename)} target="_blank" rel="noreferrer" className="inline-block">
+      <img src={consolePhotoUrl(photo.thumb_filename)} alt={alt} className={`${className} rounded object-cover`} />
+    </a>
+  );
+}
+
+/** The photo or text under review beside what it replaces, and whether others see it yet. */
+function ReviewPart({ review, kind }: { review: ModerationReview; kind: 'photo' | 'text' }) {
+  const { t } = useTranslation();
+  return (
+    <Part title={t(`console.moderation.review.title_${kind}`)}>
+      <p>{t(review.held ? 'console.moderation.review.held' : 'console.moderation.review.shown')}</p>
+      {kind === 'photo' ? (
+        <div className="flex flex-wrap gap-4">
+          <figure className="space-y-1">
+            {review.photo ? (
+              <PhotoLink photo={review.photo} alt={t('console.moderation.review.new_photo')} className="h-48 w-48" />
+            ) : null}
+            <figcaption className="font-semibold">{t('console.moderation.review.new_photo')}</figcaption>
+          </figure>
+          <figure className="space-y-1">
+            {review.previous_photo ? (
+              <PhotoLink
+                photo={review.previous_photo}
+                alt={t('console.moderation.review.previous_photo')}
+                className="h-48 w-48"
+              />
+            ) : (
+              <p className="text-ink-muted">{t('console.moderation.review.no_previous_photo')}</p>
+            )}
+            <figcaption className="font-semibold">{t('console.moderation.review.previous_photo')}</figcaption>
+          </figure>
+        </div>
+      ) : (
+        <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
+          <dt className="font-semibold">{t('console.moderation.review.field')}</dt>
+          <dd translate="no">{review.field}</dd>
+          <dt className="font-semibold">{t('console.moderation.review.new_text')}</dt>
+          <dd className="whitespace-pre-wrap" translate="no">
+            {review.text}
+          </dd>
+          <dt className="font-semibold">{t('console.moderation.review.previous_text')}</dt>
+          <dd className="whitespace-pre-wrap" translate="no">
+            {review.previous_text || t('console.moderation.review.no_previous_text')}
+          </dd>
+        </dl>
+      )}
+    </Part>
   );
 }
 
@@ -210,6 +274,8 @@ function ItemFacts({ detail }: { detail: ModerationItemDetail }) {
         ) : null}
       </dl>
 
+      {detail.review && isReviewSource(item.kind) ? <ReviewPart review={detail.review} kind={item.kind} /> : null}
+
       {item.kind === 'appeal' ? (
         <Part title={t('console.moderation.appealed.title')}>
           {appealed ? <DecisionLine decision={appealed} /> : <p>{t('console.moderation.appealed.unknown')}</p>}
@@ -252,14 +318,15 @@ function ItemFacts({ detail }: { detail: ModerationItemDetail }) {
             ) : (
               <ul aria-label={t('console.moderation.member.photos')} className="flex flex-wrap gap-2">
                 {member.photos.map((photo, index) => (
-                  <li key={photo.id}>
-                    <a href={mediaUrl(photo.filename, '')} target="_blank" rel="noreferrer">
-                      <img
-                        src={mediaUrl(photo.thumb_filename, '')}
-                        alt={t('console.moderation.member.photo', { number: index + 1 })}
-                        className="h-24 w-24 rounded object-cover"
-                      />
-                    </a>
+                  <li key={photo.id} className="space-y-1">
+                    <PhotoLink
+                      photo={photo}
+                      alt={t('console.moderation.member.photo', { number: index + 1 })}
+                      className="h-24 w-24"
+                    />
+                    {photo.in_review ? (
+                      <p className="text-sm text-ink-muted">{t('console.moderation.member.photo_in_review')}</p>
+                    ) : null}
                   </li>
                 ))}
               </ul>

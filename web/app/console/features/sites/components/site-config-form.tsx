@@ -2,6 +2,7 @@ import {
   LOCALES,
   MODERATION_REASONS,
   NICHES,
+  PROFILE_REVIEW_MODES,
   REQUIRED_MODERATION_REASONS,
   SIGNUP_MODES,
   TEMPLATE_NAMES,
@@ -282,6 +283,15 @@ export function SiteConfigForm({
           label={t('console.sites.fields.flag_words')}
           hint={t('console.sites.fields.flag_words_hint')}
           className="sm:col-span-2"
+        />
+        <FormSelectField
+          control={control}
+          name="profile_review"
+          label={t('console.sites.fields.profile_review')}
+          hint={t('console.sites.fields.profile_review_hint')}
+          options={choose(PROFILE_REVIEW_MODES, (mode) => t(`console.sites.profile_review.${mode}`))}
+          className="sm:col-span-2"
+          required
         />
       </Group>
 

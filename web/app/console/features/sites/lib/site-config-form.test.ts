@@ -45,6 +45,22 @@ describe('the site settings form', () => {
     );
   });
 
+  it('writes the review of profile photos and texts only once a site chooses one', () => {
+    const config = storedConfig();
+    expect(formValuesOf(config).profile_review).toBe('after');
+    expect(submitted(config).moderation).toBeUndefined();
+    expect(submitted(config, { profile_review: 'before' }).moderation).toEqual({
+      flag_contact_details: true,
+      flag_payment_requests: true,
+      flag_words: [],
+      profile_review: 'before',
+    });
+    const chosen = storedConfig({
+      moderation: { flag_contact_details: true, flag_payment_requests: true, flag_words: [], profile_review: 'after' },
+    });
+    expect(submitted(chosen)).toEqual(chosen);
+  });
+
   it('reads the fields as the settings object writes them, and the JSON for the rest', () => {
     const config = storedConfig();
     const advanced = JSON.stringify({ ...JSON.parse(formValuesOf(config).advanced), support_phone: 'ignored' });

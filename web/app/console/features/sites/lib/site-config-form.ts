@@ -2,6 +2,8 @@ import {
   LOCALES,
   MODERATION_REASONS,
   NICHES,
+  PROFILE_REVIEW_MODES,
+  profileReviewOf,
   SIGNUP_MODES,
   TEMPLATE_NAMES,
   TemplateFeaturesSchema,
@@ -53,6 +55,8 @@ export const SiteConfigFormSchema = z.object({
   flag_words: z.string(),
   /** Each ground a decision may give, ticked when the site offers it. */
   reasons: z.record(z.enum(MODERATION_REASONS), z.boolean()),
+  /** When new profile photos and about-me texts are reviewed (docs/decisions/022). */
+  profile_review: z.enum(PROFILE_REVIEW_MODES, VALIDATION.choice),
   /** The other settings, as a JSON object. */
   advanced: z.string().refine(isJsonObject, 'console.sites.advanced_invalid'),
 });
@@ -129,6 +133,7 @@ export function formValuesOf(config: SiteConfig): SiteConfigFormValues {
     reasons: Object.fromEntries(
       MODERATION_REASONS.map((reason) => [reason, offeredReasons(config.moderation?.reasons).includes(reason)]),
     ) as Record<ModerationReason, boolean>,
+    profile_review: profileReviewOf(config.moderation),
     advanced: JSON.stringify(advanced, null, 2),
   };
 }
@@ -145,13 +150,18 @@ export function configOf(values: z.output<typeof SiteConfigFormSchema>, before: 
     flag_words: lines(values.flag_words),
     // Every ground ticked on a site that never chose one is "every ground": the setting stays unset.
     ...(ticked.length === MODERATION_REASONS.length && !before.moderation?.reasons ? {} : { reasons: ticked }),
+    // The default kept on a site that never chose one stays unset, as the grounds do.
+    ...(values.profile_review === profileReviewOf(before.moderation) && !before.moderation?.profile_review
+      ? {}
+      : { profile_review: values.profile_review }),
   };
   const untouched =
     !before.moderation &&
     moderation.flag_contact_details &&
     moderation.flag_payment_requests &&
     !moderation.flag_words.length &&
-    !('reasons' in moderation);
+    !('reasons' in moderation) &&
+    !('profile_review' in moderation);
   return {
     ...(JSON.parse(values.advanced) as SiteConfig),
     name: values.name,
