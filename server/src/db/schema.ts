@@ -504,7 +504,11 @@ export interface MemberAdjustmentsTable {
   member_id: number;
   site_id: number;
   kind: AdjustmentKind;
-  status: AdjustmentStatus;
+  /**
+   * `reserved`: a refund whose provider is being asked, counted against the giver's limit and its
+   * order meanwhile; never shown, it becomes `done` (or `pending` again, or goes) once answered.
+   */
+  status: AdjustmentStatus | 'reserved';
   order_id: number | null;
   /** JSON array of message ids, for a credit-back. */
   message_ids: string | null;

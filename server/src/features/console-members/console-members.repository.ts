@@ -4,6 +4,7 @@ import {
   MEMBER_SEARCH_LIMIT,
   type Adjustment,
   type AdjustmentKind,
+  type AdjustmentStatus,
   type AuditAction,
   type CreditReason,
   type MemberAdminDetail,
@@ -11,13 +12,13 @@ import {
   type StaffRole,
   roleAllows,
 } from '@rendezvous/contract';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { MemberAdjustmentsTable, OrderRow, StaffRow } from '../../db/schema.js';
+import type { Database, MemberAdjustmentsTable, OrderRow, StaffRow } from '../../db/schema.js';
 import { decisionOf, selectDecisions } from '../../db/moderation-decisions.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, notFound } from '../../errors.js';
-import { DAY_MS } from '../../lib/time.js';
+import { DAY_MS, MINUTE_MS } from '../../lib/time.js';
 import { grant } from '../../ledger/credit-ledger.js';
 import { recordAudit, type AuditActor } from '../../platform/audit/audit-log.js';
 import { listConsoleSites } from '../../platform/staff/console-sites.js';
@@ -60,6 +61,62 @@ const iso = (time: number) => new Date(time).toISOString();
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * How long a refund reserved while its provider is asked holds its place: longer than any provider
+ * call takes, so only a node that died in the middle of one leaves a reservation that no longer counts.
+ */
+export const REFUND_RESERVATION_MS = 10 * MINUTE_MS;
+
+/** Adjustments that count: done or waiting, and refunds reserved while their provider is asked. */
+const counted = (now: number) => (eb: ExpressionBuilder<Database, 'member_adjustments'>) =>
+  eb.or([
+    eb('status', 'in', ['done', 'pending']),
+    eb.and([eb('status', '=', 'reserved'), eb('created_at', '>', now - REFUND_RESERVATION_MS)]),
+  ]);
+
+/** Refuses a refund of an order whose refund was made, asked for, or is being made. */
+async function refusePendingRefund(executor: Db, orderId: number, now: number): Promise<void> {
+  const asked = await executor
+    .selectFrom('member_adjustments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where(counted(now))
+    .executeTakeFirst();
+  if (asked) throw notRefundable('A refund of this order was made or asked for already.');
+}
+
+/**
+ * Whether the giver's role may make this now: their day's own adjustments (those an admin
+ * approved count for the admin, not for them), refunds being made included, plus this one stay
+ * within the role's limits.
+ */
+async function withinLimit(
+  executor: Db,
+  staffId: number,
+  role: StaffRole,
+  prepared: PreparedAdjustment,
+  now: number,
+): Promise<boolean> {
+  const limit = DAILY_APPROVAL_LIMITS[role];
+  if (!limit) return true;
+  const used = await executor
+    .selectFrom('member_adjustments')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('money'),
+      eb.fn.coalesce(eb.fn.sum<number>('credits'), sql<number>`0`).as('credits'),
+    ])
+    .where('requested_by', '=', staffId)
+    .where('status', '!=', 'pending')
+    .where(counted(now))
+    .where('decided_by', 'is', null)
+    .where('created_at', '>=', dayStart(now))
+    .executeTakeFirstOrThrow();
+  return (
+    Number(used.money) + (prepared.amount ?? 0) <= limit.money_minor &&
+    Number(used.credits) + (prepared.credits ?? 0) <= limit.credits
+  );
+}
+
+/**
  * Member administration's reads and writes (issue 18): finding a member, their page, staff notes,
  * and what staff give back (refunds, credits for messages, grants) within each role's daily limit,
  * else waiting for an admin. Every change writes its audit row in the same transaction.
@@ -98,10 +155,17 @@ export function createConsoleMembersRepository(db: Db) {
       .selectAll('a')
       .select(['m.name as member_name', 'm.email as member_email', 'requester.name as requester_name'])
       .select('decider.name as decider_name');
-    if (filter.memberId !== undefined) query = query.where('a.member_id', '=', filter.memberId).orderBy('a.id', 'desc');
+    if (filter.memberId !== undefined) {
+      query = query
+        .where('a.member_id', '=', filter.memberId)
+        .where('a.status', '!=', 'reserved')
+        .orderBy('a.id', 'desc');
+    }
     if (filter.status) query = query.where('a.status', '=', filter.status).orderBy('a.id', 'asc');
     const rows = await query.limit(MEMBER_PAGE_ROWS).execute();
-    return rows.map((row) => ({
+    // A refund whose provider is being asked shows once it is done (or waits again).
+    const shown = rows.filter((row): row is typeof row & { status: AdjustmentStatus } => row.status !== 'reserved');
+    return shown.map((row) => ({
       id: row.id,
       kind: row.kind,
       status: row.status,
@@ -399,13 +463,8 @@ export function createConsoleMembersRepository(db: Db) {
         .executeTakeFirst();
       if (!order) throw notFound('This member has no such order.');
       if (order.state !== 'paid') throw notRefundable('Only a paid order can be refunded.');
-      const asked = await db
-        .selectFrom('member_adjustments')
-        .select('id')
-        .where('order_id', '=', orderId)
-        .where('status', 'in', ['done', 'pending'])
-        .executeTakeFirst();
-      if (asked) throw notRefundable('A refund of this order was made or asked for already.');
+      // Asked again in the transaction that stores the refund; here it spares the provider's check.
+      await refusePendingRefund(db, orderId, Date.now());
       return order;
     },
 
@@ -429,40 +488,23 @@ export function createConsoleMembersRepository(db: Db) {
     },
 
     /**
-     * Whether the giver's role may make this now: their day's own adjustments (those an admin
-     * approved count for the admin, not for them) plus this one stay within the role's limits.
+     * Stores what a staff member gives back, checked against their role's daily limit in the same
+     * transaction, which first locks the giver's row: of two give-backs sent at once, the second is
+     * checked only once the first is counted (decision 021). Within the limit, credits are given at
+     * once (`done`, with their audit row); a refund is `reserved`: it counts against the limit and
+     * the order while its provider is asked, then `confirmRefund` or `dropReservation` settles it.
+     * Over the limit it waits for an admin (`pending`).
      */
-    async withinLimit(staffId: number, role: StaffRole, prepared: PreparedAdjustment, now: number): Promise<boolean> {
-      const limit = DAILY_APPROVAL_LIMITS[role];
-      if (!limit) return true;
-      const used = await db
-        .selectFrom('member_adjustments')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('money'),
-          eb.fn.coalesce(eb.fn.sum<number>('credits'), sql<number>`0`).as('credits'),
-        ])
-        .where('requested_by', '=', staffId)
-        .where('status', '=', 'done')
-        .where('decided_by', 'is', null)
-        .where('created_at', '>=', dayStart(now))
-        .executeTakeFirstOrThrow();
-      return (
-        Number(used.money) + (prepared.amount ?? 0) <= limit.money_minor &&
-        Number(used.credits) + (prepared.credits ?? 0) <= limit.credits
-      );
-    },
-
-    /**
-     * Stores the adjustment as `done` (credits given in the same transaction) or `pending` for an
-     * admin, with its audit row. A refund's money moves after this, through its provider.
-     */
-    async record(
-      actor: AuditActor,
-      prepared: PreparedAdjustment,
-      status: 'done' | 'pending',
-      now: number,
-    ): Promise<AdjustmentRow> {
+    async give(actor: AuditActor, role: StaffRole, prepared: PreparedAdjustment, now: number): Promise<AdjustmentRow> {
       return givingBack(async (trx) => {
+        await trx
+          .updateTable('staff')
+          .set((eb) => ({ role: eb.ref('role') }))
+          .where('id', '=', actor.staffId)
+          .execute();
+        if (prepared.order) await refusePendingRefund(trx, prepared.order.id, now);
+        const within = await withinLimit(trx, actor.staffId, role, prepared, now);
+        const status = !within ? 'pending' : prepared.kind === 'refund' ? 'reserved' : 'done';
         const row = await trx
           .insertInto('member_adjustments')
           .values({
@@ -482,13 +524,54 @@ export function createConsoleMembersRepository(db: Db) {
           .returningAll()
           .executeTakeFirstOrThrow();
         if (status === 'done') await giveCredits(trx, row);
-        await auditAdjustment(
-          trx,
-          actor,
-          status === 'done' ? AUDIT_OF_KIND[row.kind] : 'member.adjustment_requested',
-          row,
-        );
+        if (status !== 'reserved') {
+          await auditAdjustment(
+            trx,
+            actor,
+            status === 'done' ? AUDIT_OF_KIND[row.kind] : 'member.adjustment_requested',
+            row,
+          );
+        }
         return row;
+      });
+    },
+
+    /**
+     * The provider took the reserved refund: it is done, by the giver or by the admin who approved
+     * it, and only now audited as such.
+     */
+    async confirmRefund(actor: AuditActor, id: number): Promise<AdjustmentRow> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('member_adjustments')
+          .set({ status: 'done' })
+          .where('id', '=', id)
+          .where('status', '=', 'reserved')
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await auditAdjustment(trx, actor, row.decided_by === null ? AUDIT_OF_KIND[row.kind] : 'approval.approve', row);
+        return row;
+      });
+    },
+
+    /**
+     * The provider refused the reserved refund: a staff member's own is forgotten, as if never
+     * asked; one an admin was approving waits again, with nothing on record of the failed try.
+     */
+    async dropReservation(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('member_adjustments')
+          .where('id', '=', id)
+          .where('status', '=', 'reserved')
+          .where('decided_by', 'is', null)
+          .execute();
+        await trx
+          .updateTable('member_adjustments')
+          .set({ status: 'pending', decided_by: null, decided_at: null })
+          .where('id', '=', id)
+          .where('status', '=', 'reserved')
+          .execute();
       });
     },
 
@@ -502,39 +585,28 @@ export function createConsoleMembersRepository(db: Db) {
 
     /**
      * An admin decides a waiting adjustment: one conditional update takes it from `pending`, so of
-     * two admins one decides. Approved credits are given in the same transaction; an approved
-     * refund's money moves afterwards, and `reopen` puts it back when the provider refuses.
+     * two admins one decides. Approved credits are given in the same transaction. An approved
+     * refund is `reserved` until its provider answers: `confirmRefund` makes it done and audits the
+     * approval then, `dropReservation` lets it wait again when the provider refuses.
      */
     async decide(actor: AuditActor, id: number, approve: boolean, now: number): Promise<AdjustmentRow> {
       return givingBack(async (trx) => {
+        const asked = await trx.selectFrom('member_adjustments').select('kind').where('id', '=', id).executeTakeFirst();
+        if (!asked) throw notFound('There is no such request.');
+        const status = !approve ? 'refused' : asked.kind === 'refund' ? 'reserved' : 'done';
         const row = await trx
           .updateTable('member_adjustments')
-          .set({ status: approve ? 'done' : 'refused', decided_by: actor.staffId, decided_at: now })
+          .set({ status, decided_by: actor.staffId, decided_at: now })
           .where('id', '=', id)
           .where('status', '=', 'pending')
           .returningAll()
           .executeTakeFirst();
-        if (!row) {
-          const exists = await trx
-            .selectFrom('member_adjustments')
-            .select('id')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          throw exists ? approvalDecided() : notFound('There is no such request.');
-        }
+        if (!row) throw approvalDecided();
+        if (row.status === 'reserved') return row;
         if (approve) await giveCredits(trx, row);
         await auditAdjustment(trx, actor, approve ? 'approval.approve' : 'approval.refuse', row);
         return row;
       });
-    },
-
-    /** An approved refund the provider would not start waits again, for another try or a refusal. */
-    async reopen(id: number) {
-      await db
-        .updateTable('member_adjustments')
-        .set({ status: 'pending', decided_by: null, decided_at: null })
-        .where('id', '=', id)
-        .execute();
     },
 
     /** A refund of part of an order: the processing matches the provider's event against it. */

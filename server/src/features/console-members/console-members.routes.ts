@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
-import { recordAudit, staffActorOf } from '../../platform/audit/audit-log.js';
+import { recordAudit, staffActorOf, type AuditActor } from '../../platform/audit/audit-log.js';
 import type { PaymentEvent } from '../../platform/payments/payment-provider.js';
 import type { ProviderRegistry } from '../../platform/payments/providers.js';
 import type { StaffSession } from '../../platform/staff/staff-sessions.repository.js';
@@ -135,6 +135,28 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
     };
   }
 
+  /**
+   * Asks the provider for a reserved refund: taken, it is done and audited, and its events go
+   * through the processing; refused, the reservation is dropped and nothing says it happened.
+   */
+  async function refundReserved(
+    actor: AuditActor,
+    id: number,
+    order: OrderRow,
+    amount: number,
+    log: FastifyBaseLogger,
+  ) {
+    let settle: () => Promise<void>;
+    try {
+      settle = await refundAtProvider(order, amount, log);
+    } catch (error) {
+      await members.dropReservation(id);
+      throw error;
+    }
+    await members.confirmRefund(actor, id);
+    await settle();
+  }
+
   async function answer(id: number) {
     const adjustment = await members.adjustment(id);
     if (!adjustment) throw notFound('There is no such request.');
@@ -193,14 +215,11 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
       },
     },
     async (request) => {
-      const now = Date.now();
+      const actor = staffActorOf(request);
       const prepared = await prepare(request.params.id, request.body);
-      const within = await members.withinLimit(request.staff.staff.id, request.staff.staff.role, prepared, now);
-      if (!within) return answer((await members.record(staffActorOf(request), prepared, 'pending', now)).id);
-      // The money first: a refund the provider refuses changes nothing and is recorded nowhere.
-      const settle = prepared.order ? await refundAtProvider(prepared.order, prepared.amount!, request.log) : null;
-      const row = await members.record(staffActorOf(request), prepared, 'done', now);
-      await settle?.();
+      const row = await members.give(actor, request.staff.staff.role, prepared, Date.now());
+      if (row.status === 'reserved')
+        await refundReserved(actor, row.id, prepared.order!, prepared.amount!, request.log);
       return answer(row.id);
     },
   );
@@ -218,17 +237,15 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
       schema: { params: ApprovalParamsSchema, response: { 200: AdjustmentResponseSchema } },
     },
     async (request) => {
-      const row = await members.decide(staffActorOf(request), request.params.id, true, Date.now());
-      if (row.kind === 'refund' && row.order_id !== null) {
+      const actor = staffActorOf(request);
+      const row = await members.decide(actor, request.params.id, true, Date.now());
+      if (row.status === 'reserved' && row.order_id !== null) {
         const order = await members.order(row.order_id);
-        try {
-          if (!order || order.state !== 'paid') throw notRefundable('The order is no longer paid.');
-          const settle = await refundAtProvider(order, row.amount ?? order.gross, request.log);
-          await settle();
-        } catch (error) {
-          await members.reopen(row.id);
-          throw error;
+        if (!order || order.state !== 'paid') {
+          await members.dropReservation(row.id);
+          throw notRefundable('The order is no longer paid.');
         }
+        await refundReserved(actor, row.id, order, row.amount ?? order.gross, request.log);
       }
       return answer(row.id);
     },

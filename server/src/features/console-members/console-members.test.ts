@@ -410,6 +410,78 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
     ]);
   });
 
+  it('holds an operator to the daily limit when their give-backs arrive at the same moment', async () => {
+    const limit = DAILY_APPROVAL_LIMITS.operator!;
+    const operator = await staff('operator');
+    const memberId = await insertMember(db(), t.siteId);
+    const each = Math.ceil(limit.credits / 3);
+    // Five at once: each is checked only once the ones before it are counted, so three fit.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call('POST', `${CONSOLE_MEMBERS_PATH}/${memberId}/adjustments`, operator, {
+          kind: 'grant',
+          credits: each,
+          reason: 'Goodwill',
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.json<AdjustmentResponse>().adjustment.status);
+    const done = statuses.filter((status) => status === 'done').length;
+    expect(done).toBe(Math.floor(limit.credits / each));
+    expect(statuses.filter((status) => status === 'pending')).toHaveLength(5 - done);
+    expect(await balance(memberId)).toBe(done * each);
+    expect(await balance(memberId)).toBeLessThanOrEqual(limit.credits);
+
+    // Refunds too, while each one's provider is asked: three orders at once, two fit the money limit.
+    const moneyOperator = await staff('operator');
+    const orders = [await paidDevOrder(), await paidDevOrder(), await paidDevOrder()];
+    const refunds = await Promise.all(orders.map((order) => refund(moneyOperator, order.memberId, order.orderId)));
+    const refundStatuses = refunds.map((answer) => answer.json<AdjustmentResponse>().adjustment.status).sort();
+    expect(refundStatuses).toEqual(['done', 'done', 'pending']);
+    const states = await Promise.all(orders.map((order) => orderState(order.orderId)));
+    expect(states.sort()).toEqual(['paid', 'refunded', 'refunded']);
+  });
+
+  it('refunds an order once when two refunds of it arrive at the same moment', async () => {
+    const { memberId, orderId } = await paidDevOrder();
+    const [first, second] = await Promise.all([refund(admin, memberId, orderId), refund(admin, memberId, orderId)]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 409]);
+    const rows = await db().selectFrom('member_adjustments').select('status').where('order_id', '=', orderId).execute();
+    expect(rows).toEqual([{ status: 'done' }]);
+    expect(await balance(memberId)).toBe(0);
+  });
+
+  it('records no approval of a refund the provider then refuses: the request waits again, and the log says so', async () => {
+    const operator = await staff('operator', 'Vera');
+    const { memberId, orderId } = await paidOrderOf('verotel', 'verotel-sale-approval');
+    // Above the operator's limit, so it waits for an admin rather than reaching Verotel.
+    await db()
+      .updateTable('orders')
+      .set({ gross: DAILY_APPROVAL_LIMITS.operator!.money_minor + 500 })
+      .where('id', '=', orderId)
+      .execute();
+    const waiting = (await refund(operator, memberId, orderId)).json<AdjustmentResponse>().adjustment;
+    expect(waiting.status).toBe('pending');
+
+    const approved = await call('POST', `${CONSOLE_APPROVALS_PATH}/${waiting.id}/approve`, admin);
+    expect(approved.statusCode).toBe(502);
+    expect(approved.json().error.code).toBe('refund_failed');
+    const row = await db()
+      .selectFrom('member_adjustments')
+      .select(['status', 'decided_by', 'decided_at'])
+      .where('id', '=', waiting.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'pending', decided_by: null, decided_at: null });
+    expect(await orderState(orderId)).toBe('paid');
+    const actions = await db().selectFrom('audit_log').select('action').where('target_id', '=', memberId).execute();
+    expect(actions.map((entry) => entry.action)).toEqual(['member.adjustment_requested']);
+    // Still waiting, it can be refused.
+    const list = (await call('GET', CONSOLE_APPROVALS_PATH, admin)).json<ApprovalsResponse>().approvals;
+    expect(list.map((entry) => entry.id)).toContain(waiting.id);
+    const refused = await call('POST', `${CONSOLE_APPROVALS_PATH}/${waiting.id}/refuse`, admin);
+    expect(refused.json<AdjustmentResponse>().adjustment.status).toBe('refused');
+  });
+
   it('gives credits back for messages the member paid for, once per message', async () => {
     const memberId = await insertMember(db(), t.siteId);
     const otherId = await insertMember(db(), t.siteId, { name: 'Pen Pal' });
