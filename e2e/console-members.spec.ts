@@ -1,9 +1,11 @@
-import type { Page } from '@playwright/test';
+import fs from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
 import type { ConsoleMe } from '@rendezvous/contract';
 import { createConsoleAdmin, createStaff, firstLogin, staffContext, unique } from './console';
 import { orderWith } from './credits';
 import { en, expect, test } from './fixtures';
-import { secondPage, signUpConfirmed, type NewMember } from './members';
+import { mailedLink } from './mail';
+import { MEMBER_PASSWORD, secondPage, signUpConfirmed, signUpUnconfirmed, type NewMember } from './members';
 import { TEST_ENV } from './playwright.config';
 
 /* Member administration (issue 18): refunds within the giver's daily limit, and above it an admin's approval. */
@@ -20,7 +22,7 @@ async function memberWhoPaid(page: Page, name: string, pack: 'starter' | 'regula
 }
 
 /** From the console's menu to the member's page, found by their e-mail address. */
-async function openMember(console: Page, member: NewMember) {
+async function openMember(console: Page, member: Pick<NewMember, 'email' | 'name'>) {
   await console
     .getByRole('navigation', { name: en('console.nav.label') })
     .getByRole('link', { name: en('console.members.nav') })
@@ -105,4 +107,91 @@ test('an admin refunds a payment within the limit; an operator above theirs wait
   await expect(orderRow(operator, large.orderId)).toContainText(en('console.members.orders.states.refunded'));
   await buyer.goto(`/transactions/${large.orderId}`);
   await expect(buyer.getByText(en('credits.order_state_refunded'))).toBeVisible();
+});
+
+/** A console admin of their own, logged in, and the account actions' section of the member page. */
+async function supportAdmin(browser: Browser) {
+  const admin = await (await staffContext(browser)).newPage();
+  const email = `support-admin-${unique()}@console.test`;
+  await firstLogin(admin, email, createConsoleAdmin(TEST_ENV, email, 'Sam Support'));
+  const actions = admin.getByRole('region', { name: en('console.members.actions.title') });
+  const done = (key: string, values: Record<string, string> = {}) =>
+    actions.getByRole('status').filter({ hasText: en(`console.members.actions.${key}`, values) });
+  return { admin, actions, done };
+}
+
+test('an admin sends a member the activation mail again, a password reset, and a link to a new address', async ({
+  browser,
+}) => {
+  const waiting = await secondPage(browser);
+  const uma = { email: `uma-${unique()}@example.test`, name: 'Uma' };
+  await signUpUnconfirmed(waiting, { ...uma, password: MEMBER_PASSWORD });
+  const firstActivation = await mailedLink(waiting.request, uma.email, /\/api\/activate/);
+  const member = await secondPage(browser);
+  const pia = await signUpConfirmed(member.request, 'Pia');
+  const { admin, actions, done } = await supportAdmin(browser);
+
+  // The activation mail again, to a member who lost the first: its link confirms the address.
+  await openMember(admin, uma);
+  await actions.getByRole('button', { name: en('console.members.actions.activation') }).click();
+  await expect(done('done_activation')).toBeVisible();
+  let activation = firstActivation;
+  await expect(async () => {
+    activation = await mailedLink(waiting.request, uma.email, /\/api\/activate/);
+    expect(activation).not.toBe(firstActivation);
+  }).toPass();
+  await waiting.goto(activation);
+  await expect(waiting).toHaveURL(/\/activate\/done$/);
+
+  // A password reset: the member gets the normal mail, whose link opens the new password form.
+  await openMember(admin, pia);
+  await expect(actions.getByRole('button', { name: en('console.members.actions.activation') })).toHaveCount(0);
+  await actions.getByRole('button', { name: en('console.members.actions.password_reset') }).click();
+  await expect(done('done_password_reset')).toBeVisible();
+  await member.goto(await mailedLink(member.request, pia.email, /\/reset-password\/do\?token=/));
+  await expect(member.getByRole('textbox', { name: en('reset.new_password'), exact: true })).toBeVisible();
+
+  // A new address on request: the link goes to the new address, and only it changes the account.
+  const newEmail = `pia-new-${unique()}@example.test`;
+  const change = actions.getByRole('form', { name: en('console.members.actions.email_title') });
+  await change.getByLabel(en('console.members.actions.email_label')).fill(newEmail);
+  await change.getByRole('button', { name: en('console.members.actions.email_submit') }).click();
+  await expect(done('done_email_change', { email: newEmail })).toBeVisible();
+  expect(((await (await member.request.get('/api/user.php')).json()) as { email: string }).email).toBe(pia.email);
+  await member.goto(await mailedLink(member.request, newEmail, /\/mail-change\/do\?token=/));
+  await member.getByRole('button', { name: en('email_change.do_submit') }).click();
+  await expect(
+    member.getByRole('status').filter({ hasText: en('email_change.done', { email: newEmail }) }),
+  ).toBeVisible();
+  expect(((await (await member.request.get('/api/user.php')).json()) as { email: string }).email).toBe(newEmail);
+
+  await Promise.all([admin.context().close(), waiting.context().close(), member.context().close()]);
+});
+
+test('an admin downloads a member’s data, then deletes the account as the member could', async ({ browser }) => {
+  const member = await secondPage(browser);
+  const pia = await signUpConfirmed(member.request, 'Petra');
+  const { admin, actions, done } = await supportAdmin(browser);
+  await openMember(admin, pia);
+
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    actions.getByRole('button', { name: en('console.members.actions.export') }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`member-${pia.id}.json`);
+  const exported = JSON.parse(await fs.readFile(await download.path(), 'utf8')) as {
+    data: { account: { id: number; email: string; name: string } };
+  };
+  expect(exported.data.account).toMatchObject({ id: pia.id, email: pia.email, name: 'Petra' });
+  await expect(done('done_export')).toBeVisible();
+
+  // Asked first; then the member's session is over and the account is gone from the console's actions.
+  await actions.getByRole('button', { name: en('console.members.actions.delete') }).click();
+  const confirm = admin.getByRole('dialog', { name: en('console.members.actions.delete_title', { name: 'Petra' }) });
+  await confirm.getByRole('button', { name: en('console.members.actions.delete_confirm') }).click();
+  await expect(done('done_delete')).toBeVisible();
+  await expect(actions.getByRole('button', { name: en('console.members.actions.delete') })).toHaveCount(0);
+  expect((await member.request.get('/api/user.php')).status()).toBe(403);
+
+  await Promise.all([admin.context().close(), member.context().close()]);
 });

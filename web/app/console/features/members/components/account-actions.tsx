@@ -15,6 +15,7 @@ import { useApiForm } from '../../../../lib/forms/use-api-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { NoticeStatus, type ConsoleNotice } from '../../../components/notice-status';
 import { useReconfirmed } from '../../../components/reconfirm';
+import { saveFile } from '../../../lib/save-file';
 import {
   MEMBERS_KEY,
   changeMemberEmail,
@@ -24,16 +25,6 @@ import {
   sendPasswordReset,
 } from '../api/member-calls';
 import { memberFailureOf } from '../lib/member-failure';
-
-/** Hands the browser a file made here, as a download. */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** What the member could do about their own account, done for them when they ask support. */
 export function AccountActions({ member }: { member: MemberAdminDetail }) {
@@ -51,7 +42,7 @@ export function AccountActions({ member }: { member: MemberAdminDetail }) {
       if (which === 'activation') await resendActivation(id);
       if (which === 'export') {
         const exported = await reconfirmed(() => exportMember(id));
-        download(`member-${id}.json`, JSON.stringify(exported, null, 2));
+        saveFile(JSON.stringify(exported, null, 2), 'application/json', `member-${id}.json`);
       }
       return which;
     },
