@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER, type ModerationQueueResponse, type User } from '@rendezvous/contract';
+import { expectNoAxeViolations } from './axe';
 import { logInNewAdmin, staffContext } from './console';
 import { en, expect, test } from './fixtures';
 import { mailedLink, mailWithSubject } from './mail';
@@ -95,6 +96,7 @@ async function takePhotoItem(moderator: Page, memberId: number) {
   const shown = review.getByRole('img', { name: en('console.moderation.review.new_photo') });
   await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await panel.getByRole('button', { name: en('console.moderation.item.take') }).click();
+  await expect(panel.getByRole('form', { name: en('console.moderation.decide.title') })).toBeVisible();
   return { item, panel, form: panel.getByRole('form', { name: en('console.moderation.decide.title') }) };
 }
 
@@ -113,17 +115,6 @@ test('a new photo on a site that reviews before publication shows to others only
   const context = await staffContext(browser);
   const moderator = await context.newPage();
   await logInNewAdmin(moderator);
-  // The site's settings say so, where an admin changes them.
-  await moderator
-    .getByRole('navigation', { name: en('console.nav.label') })
-    .getByRole('link', { name: en('console.sites.nav') })
-    .click();
-  await moderator.getByRole('link', { name: /Silver Sparks/ }).click();
-  await expect(
-    moderator
-      .getByRole('form', { name: en('console.sites.form_label') })
-      .getByLabel(en('console.sites.fields.profile_review')),
-  ).toHaveValue('before');
 
   const { panel, form } = await takePhotoItem(moderator, anna.id);
   await form.getByRole('radio', { name: en('console.moderation.actions.approve') }).check();
@@ -151,11 +142,24 @@ test('a moderator removes a photo waiting for review: it is never served, and th
 }) => {
   const cora = await sparksMember(browser, 'Cora');
   const photo = await uploadPhoto(cora.page);
+  await expectNoAxeViolations(cora.page, 'the profile page with a photo waiting for review');
 
   const context = await staffContext(browser);
   const moderator = await context.newPage();
   await logInNewAdmin(moderator);
+  // The site's settings say so, where an admin changes them.
+  await moderator
+    .getByRole('navigation', { name: en('console.nav.label') })
+    .getByRole('link', { name: en('console.sites.nav') })
+    .click();
+  await moderator.getByRole('link', { name: /Silver Sparks/ }).click();
+  await expect(
+    moderator
+      .getByRole('form', { name: en('console.sites.form_label') })
+      .getByLabel(en('console.sites.fields.profile_review')),
+  ).toHaveValue('before');
   const { item, panel, form } = await takePhotoItem(moderator, cora.id);
+  await expectNoAxeViolations(moderator, 'a photo under review and its decision form');
   await form.getByRole('radio', { name: en('console.moderation.actions.remove_photo') }).check();
   await form
     .getByLabel(en('console.moderation.decide.reason'))
