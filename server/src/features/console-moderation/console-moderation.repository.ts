@@ -146,13 +146,9 @@ function groundFits(action: ModerationAction, reason: ModerationReason): boolean
  * store, served to nobody but staff: they are the decision's evidence (docs/decisions/022).
  */
 async function takeOffProfile(trx: Db, item: ReviewedItem, now: number): Promise<void> {
-  if (item.source === 'photo' && item.imageId !== null) {
-    if (await removeMemberImage(trx, item.memberId, item.imageId)) {
-      await trx.updateTable('members').set(seenChange(now)).where('id', '=', item.memberId).execute();
-    }
-    return;
-  }
-  await clearReviewedText(trx, item, now);
+  // Removing the photo marks the member changed, so every node drops it within a second.
+  if (item.source === 'photo' && item.imageId !== null) await removeMemberImage(trx, item.memberId, item.imageId);
+  else await clearReviewedText(trx, item, now);
 }
 
 /** What a review item is about, beside what it replaces. */

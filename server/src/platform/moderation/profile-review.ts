@@ -148,11 +148,12 @@ export async function reviewTexts(
   const filed: { field: string; text: string }[] = [];
   for (const field of input.notes) {
     const text = personal[field];
-    const seenByMember = waiting[field] ?? before[field];
+    const isWaiting = Object.hasOwn(waiting, field);
+    const seenByMember = isWaiting ? waiting[field] : before[field];
     if (text === seenByMember) {
       // Unchanged: a text still waiting stays waiting, and others keep seeing what they saw.
-      if (field in waiting && before[field] !== undefined) shown[field] = before[field];
-      else if (field in waiting) delete shown[field];
+      if (isWaiting && before[field] !== undefined) shown[field] = before[field];
+      else if (isWaiting) delete shown[field];
       continue;
     }
     touched.push(field);
