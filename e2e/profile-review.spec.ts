@@ -117,6 +117,7 @@ test('a new photo on a site that reviews before publication shows to others only
   await logInNewAdmin(moderator);
 
   const { panel, form } = await takePhotoItem(moderator, anna.id);
+  await expectNoAxeViolations(moderator, 'a photo under review and its decision form');
   await form.getByRole('radio', { name: en('console.moderation.actions.approve') }).check();
   await expect(form.getByLabel(en('console.moderation.decide.reason'))).toHaveCount(0);
   await form.getByRole('button', { name: en('console.moderation.decide.submit') }).click();
@@ -159,7 +160,6 @@ test('a moderator removes a photo waiting for review: it is never served, and th
       .getByLabel(en('console.sites.fields.profile_review')),
   ).toHaveValue('before');
   const { item, panel, form } = await takePhotoItem(moderator, cora.id);
-  await expectNoAxeViolations(moderator, 'a photo under review and its decision form');
   await form.getByRole('radio', { name: en('console.moderation.actions.remove_photo') }).check();
   await form
     .getByLabel(en('console.moderation.decide.reason'))
