@@ -13,6 +13,8 @@ import { createMemberAccountActions } from './features/accounts/member-account-a
 import { appManifestRoutes } from './features/app-manifest/app-manifest.routes.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
+import { dataExportRoutes } from './features/accounts/data-export.routes.js';
+import { createDataExports, DATA_EXPORT_JOB_INTERVAL_MS, type DataExports } from './features/accounts/data-exports.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
 import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
 import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
@@ -126,6 +128,8 @@ declare module 'fastify' {
       /** The re-check of stuck orders, then premium's reminders, renewals and ends. */
       recheckOrders(now?: number): Promise<void>;
     };
+    /** Members' data exports (issue 19): tests run and await the background builds themselves. */
+    dataExports: DataExports;
   }
 }
 
@@ -267,6 +271,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(emailChangeRoutes, { ...accountDeps, notifier });
   await app.register(profileImagesRoutes, { db, media, loadUser });
   await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
+  const dataExports = createDataExports({ db, media, mail, sites, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('dataExports', dataExports);
+  app.addHook('onClose', async () => dataExports.settled());
+  await app.register(dataExportRoutes, { exports: dataExports, media });
+  // Tests run the job themselves, at the moment they choose.
+  if (config.env !== 'test') {
+    const exportJob = setInterval(dataExports.kick, DATA_EXPORT_JOB_INTERVAL_MS);
+    exportJob.unref();
+    app.addHook('onClose', async () => clearInterval(exportJob));
+  }
   await app.register(contactRoutes, { mail });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });

@@ -23,6 +23,7 @@ import * as moderationEvidence from './migrations/2026_12_02_000001_moderation_e
 import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_history.js';
 import * as messageClientKeys from './migrations/2026_12_03_000001_message_client_keys.js';
 import * as memberAdjustments from './migrations/2026_12_03_000002_member_adjustments.js';
+import * as dataExports from './migrations/2026_12_05_000001_data_exports.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_02_000002_site_config_history': siteConfigHistory,
   '2026_12_03_000001_message_client_keys': messageClientKeys,
   '2026_12_03_000002_member_adjustments': memberAdjustments,
+  '2026_12_05_000001_data_exports': dataExports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -662,6 +662,23 @@ export interface DiscountRedemptionsTable {
   redeemed_at: number;
 }
 
+export type DataExportState = 'pending' | 'building' | 'ready';
+
+/** A member's copy of their data (features/accounts/data-exports.ts). */
+export interface DataExportsTable {
+  /** Random; the download link names it. */
+  id: string;
+  member_id: number;
+  state: DataExportState;
+  /** The zip's name in the media store. */
+  file: string | null;
+  size: number | null;
+  requested_at: number;
+  claimed_at: number | null;
+  ready_at: number | null;
+  expires_at: number | null;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -708,6 +725,7 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   member_adjustments: MemberAdjustmentsTable;
   message_credit_backs: MessageCreditBacksTable;
+  data_exports: DataExportsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
