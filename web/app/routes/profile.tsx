@@ -16,6 +16,7 @@ import { SpendingLimitSection } from '../features/credits/components/spending-li
 import { MembershipSection } from '../features/credits/components/membership-section';
 import { getSubscription } from '../features/credits/api/subscription-calls';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
+import { DataExportSection } from '../features/privacy/components/data-export-section';
 import { PushSettings } from '../features/push/components/push-settings';
 import { BlockedMembers } from '../features/safety/components/blocked-members';
 import { loadRecord } from '../lib/server-record';
@@ -74,6 +75,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <SpendingLimitSection initial={loaderData.spending} />
       <PushSettings publicKey={settings.push_pub} />
       <BlockedMembers />
+      <DataExportSection />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-delete">
         <h2 id="profile-delete" className="heading text-xl">
           {t('profile.delete_title')}

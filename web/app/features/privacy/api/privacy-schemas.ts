@@ -1,0 +1,3 @@
+// Apart from privacy-calls.ts so that the account page loads zod and these with its first call
+// (see `lazySchemas`).
+export { DataExportResponseSchema } from '@rendezvous/contract';
