@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { CLIENT_HEADER } from '@rendezvous/contract';
 import { en, expect, test } from './fixtures';
 import { mailedLink } from './mail';
-import { csrfHeaders, signUpConfirmed } from './members';
+import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
@@ -35,4 +36,48 @@ test('a member asks for their data, follows the mailed link and downloads the zi
   expect(zip.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   expect(zip.includes('account.json')).toBe(true);
   expect(zip.toString('latin1')).toMatch(/photos\/[a-f0-9]{32}\.jpg/);
+});
+
+test('a member deletes the account: the photo is gone and the one they wrote to sees the message erased', async ({
+  page,
+  browser,
+}) => {
+  await activeMember(page, 'Leonie');
+  const upload = await page.request.post('/api/profileimage.php', {
+    multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: PNG } },
+    headers: await csrfHeaders(page.request),
+  });
+  const photo = ((await upload.json()) as { profile: { main_image: { filename: string } } }).profile.main_image
+    .filename;
+  expect((await page.request.get(`/media/${photo}`)).status()).toBe(200);
+
+  const other = await secondPage(browser);
+  const bertId = await activeMember(other, 'Bertram');
+  // Only the site's own pages start a chat with a GET: they name themselves in a header.
+  const started = await page.request.get(`/api/chat.php?profile=${bertId}`, { headers: { [CLIENT_HEADER]: 'e2e' } });
+  expect(started.status(), await started.text()).toBe(200);
+  const chat = (await started.json()) as { id: number };
+  const sent = await page.request.post('/api/messages.php', {
+    data: { conversation: chat.id, body: 'A secret only Bertram should read' },
+    headers: await csrfHeaders(page.request),
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: en('profile.delete_button') }).click();
+  await page
+    .getByRole('dialog', { name: en('delete.offer_title') })
+    .getByRole('button', { name: en('delete.continue') })
+    .click();
+  const confirm = page.getByRole('dialog', { name: en('delete.confirm_title') });
+  await confirm.getByRole('textbox', { name: en('delete.password'), exact: true }).fill(MEMBER_PASSWORD);
+  await confirm.getByRole('button', { name: en('delete.submit') }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+
+  expect((await other.request.get(`/media/${photo}`)).status()).toBe(404);
+  await other.goto(`/chats/${chat.id}`);
+  const conversation = other.getByRole('main');
+  await expect(conversation.getByText(en('chats.message_erased'))).toBeVisible();
+  await expect(conversation.getByText('A secret only Bertram should read')).toHaveCount(0);
+  await other.context().close();
 });

@@ -270,7 +270,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(passwordChangeRoutes, accountDeps);
   await app.register(emailChangeRoutes, { ...accountDeps, notifier });
   await app.register(profileImagesRoutes, { db, media, loadUser });
-  await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
+  const memberAccounts = createMemberAccountActions({ db, sites, links: createAccountLinks(accountDeps), mail, media });
+  await app.register(deleteAccountRoutes, { accounts: memberAccounts, cookie: cookieOptions });
   const dataExports = createDataExports({ db, media, mail, sites, publicUrl: config.publicUrl, log: app.log });
   app.decorate('dataExports', dataExports);
   app.addHook('onClose', async () => dataExports.settled());
@@ -378,7 +379,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db,
     providers,
     processing,
-    accounts: createMemberAccountActions({ db, sites, links: createAccountLinks(accountDeps), mail, media }),
+    accounts: memberAccounts,
   });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {

@@ -237,6 +237,13 @@ export interface MessagesTable {
   client_key: string | null;
 }
 
+/**
+ * The body of a message whose sender erased their account: sent messages keep their place in the
+ * other member's conversation, without the text, and show as erased (issue 19). A message someone
+ * writes is never empty (contract SendMessageSchema).
+ */
+export const ERASED_MESSAGE_BODY = '';
+
 export interface CreditLedgerTable {
   id: Generated<number>;
   member_id: number;

@@ -18,6 +18,11 @@ export interface MemberAccountActionsOptions {
   media: MediaStore;
 }
 
+/** Where the steps after the erasure log what they could not do. */
+interface ActionLog {
+  warn(obj: object, msg: string): void;
+}
+
 const unavailable = (message: string) => new AppError(409, 'member_unavailable', message);
 
 /**
@@ -82,19 +87,21 @@ export function createMemberAccountActions({ db, sites, links, mail, media }: Me
     },
 
     /**
-     * Deletes the account as the member's own button does: the goodbye mail, the erasure (with
-     * `within` in its transaction), then the photo files no one else shows.
+     * Deletes the account, whether the member's own button or staff on their request: the goodbye
+     * mail while the address still exists, the erasure (with `within` in its transaction), then
+     * the media files no one else shows.
      */
-    async erase(memberId: number, within: (trx: Db) => Promise<void>, log: { warn(obj: object, msg: string): void }) {
+    async erase(memberId: number, log: ActionLog, within?: (trx: Db) => Promise<void>) {
       const { member, site } = await memberAndSite(memberId);
       if (member.status === 'deleted') throw unavailable('This account is deleted already.');
       if (member.fictional === 1) throw unavailable('Fictional profiles are retired in the personas screen.');
+      // A failed mail does not stop the deletion.
       await mail
         .send('account_deleted', accountMailTo(member, site.config))
         .catch((error: unknown) => log.warn({ err: error, memberId }, 'goodbye mail failed'));
       const files = await accounts.erase(member, within);
       for (const name of files) {
-        await media.remove(name).catch((error: unknown) => log.warn({ err: error, name }, 'photo file not removed'));
+        await media.remove(name).catch((error: unknown) => log.warn({ err: error, name }, 'media file not removed'));
       }
     },
   };
