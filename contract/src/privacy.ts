@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from './validation.js';
 
 /**
  * A member's own privacy controls (issue 19), in the account settings.
@@ -45,3 +46,64 @@ export const DataExportDownloadQuerySchema = z.object({ id: z.string().min(1).ma
 
 /** The download link of an export (in the mail and on the settings page). */
 export const dataExportDownloadUrl = (id: string) => `${DATA_EXPORT_DOWNLOAD_PATH}?id=${encodeURIComponent(id)}`;
+
+/**
+ * Two-factor login for members (issue 19), optional, in the account settings.
+ *
+ * | call                            | takes                            | answers                          |
+ * |---------------------------------|----------------------------------|----------------------------------|
+ * | GET    /api/two_factor.php      |                                  | {@link TwoFactorStatus}          |
+ * | POST   /api/two_factor_setup.php|                                  | TotpEnrolment (QR code, secret)  |
+ * | PUT    /api/two_factor.php      | {@link TwoFactorConfirmRequest}  | RecoveryCodesResponse, shown once|
+ * | DELETE /api/two_factor.php      | {@link TwoFactorDisableRequest}  | {@link TwoFactorStatus}          |
+ * | POST   /api/login_code.php      | {@link LoginCodeRequest}         | the user (logged in)             |
+ *
+ * With it on, a right password answers 401 `two_factor_required` and a short-lived cookie that
+ * names the login waiting for its code; `login_code.php` finishes it with the app's code or a
+ * recovery code (each works once). A password reset then also asks for the code.
+ */
+export const TWO_FACTOR_PATH = '/api/two_factor.php';
+export const TWO_FACTOR_SETUP_PATH = '/api/two_factor_setup.php';
+export const LOGIN_CODE_PATH = '/api/login_code.php';
+
+/** How long a login whose password was right waits for its code. */
+export const TWO_FACTOR_LOGIN_TTL_MS = 10 * 60 * 1000;
+
+/** Six digits; the spaces some apps show in the middle are allowed. */
+export const MemberTotpCodeSchema = z
+  .string({ error: VALIDATION.required })
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, VALIDATION.codeFormat));
+
+const RecoveryCodeSchema = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(64, VALIDATION.recoveryCodeWrong);
+
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** Unused recovery codes; 0 while two-factor login is off. */
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** PUT: the first code from the app confirms the secret it was given. */
+export const TwoFactorConfirmRequestSchema = z.object({ code: MemberTotpCodeSchema });
+export type TwoFactorConfirmRequest = z.input<typeof TwoFactorConfirmRequestSchema>;
+
+/** DELETE: the password and a code (the app's or a recovery code) turn it off. */
+export const TwoFactorDisableRequestSchema = z.object({
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(200, VALIDATION.tooLong),
+  code: RecoveryCodeSchema,
+});
+export type TwoFactorDisableRequest = z.input<typeof TwoFactorDisableRequestSchema>;
+
+/** The code from the app, or one recovery code instead. */
+export const LoginCodeRequestSchema = z
+  .object({ code: MemberTotpCodeSchema.optional(), recovery_code: RecoveryCodeSchema.optional() })
+  .refine((request) => request.code !== undefined || request.recovery_code !== undefined, {
+    message: VALIDATION.required,
+    path: ['code'],
+  });
+export type LoginCodeRequest = z.input<typeof LoginCodeRequestSchema>;

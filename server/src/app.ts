@@ -13,6 +13,8 @@ import { createMemberAccountActions } from './features/accounts/member-account-a
 import { appManifestRoutes } from './features/app-manifest/app-manifest.routes.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
+import { createTwoFactor } from './features/accounts/two-factor.js';
+import { twoFactorRoutes } from './features/accounts/two-factor.routes.js';
 import { dataExportRoutes } from './features/accounts/data-export.routes.js';
 import { createDataExports, DATA_EXPORT_JOB_INTERVAL_MS, type DataExports } from './features/accounts/data-exports.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
@@ -25,7 +27,7 @@ import { emailCheckRoutes } from './features/accounts/email-check.routes.js';
 import { loadUser } from './platform/sessions/user.js';
 import { createSessionsRepository } from './platform/sessions/sessions.repository.js';
 import { createStaffSessionsRepository } from './platform/staff/staff-sessions.repository.js';
-import { createTotpSecretBox } from './platform/staff/totp-secret.js';
+import { createTotpSecretBox } from './platform/two-factor/totp-secret.js';
 import { consoleAuditRoutes } from './features/console-audit/console-audit.routes.js';
 import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
 import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
@@ -253,7 +255,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(landersRoutes, { db });
   const loginThrottle = createLoginThrottle();
   app.addHook('onClose', async () => loginThrottle.close());
-  await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });
+  const twoFactor = createTwoFactor(db, createTotpSecretBox(config.sessionSecret, 'members'));
+  await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle, twoFactor });
+  await app.register(twoFactorRoutes, { db, sessions, twoFactor, cookie: cookieOptions });
   const accountDeps = {
     db,
     sessions,
@@ -262,6 +266,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     cookie: cookieOptions,
     publicUrl: config.publicUrl,
     loginThrottle,
+    twoFactor,
   };
   await app.register(signupRoutes, accountDeps);
   await app.register(emailCheckRoutes, { db, sessionSecret: config.sessionSecret });

@@ -24,6 +24,7 @@ import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_h
 import * as messageClientKeys from './migrations/2026_12_03_000001_message_client_keys.js';
 import * as memberAdjustments from './migrations/2026_12_03_000002_member_adjustments.js';
 import * as dataExports from './migrations/2026_12_05_000001_data_exports.js';
+import * as memberTwoFactor from './migrations/2026_12_05_000002_member_two_factor.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_03_000001_message_client_keys': messageClientKeys,
   '2026_12_03_000002_member_adjustments': memberAdjustments,
   '2026_12_05_000001_data_exports': dataExports,
+  '2026_12_05_000002_member_two_factor': memberTwoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

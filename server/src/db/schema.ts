@@ -686,6 +686,24 @@ export interface DataExportsTable {
   expires_at: number | null;
 }
 
+/** A member's two-factor login (features/accounts/two-factor.routes.ts); no row: never set up. */
+export interface MemberTwoFactorTable {
+  member_id: number;
+  /** Sealed (platform/two-factor/totp-secret.ts); until `enabled_at` the one offered, unconfirmed. */
+  secret: string;
+  enabled_at: number | null;
+  /** The RFC 6238 time step of the last code accepted: no code is accepted twice. */
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface MemberRecoveryCodesTable {
+  member_id: number;
+  /** SHA-256 of the one-time code. */
+  code_hash: string;
+  used_at: number | null;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -733,6 +751,8 @@ export interface Database {
   member_adjustments: MemberAdjustmentsTable;
   message_credit_backs: MessageCreditBacksTable;
   data_exports: DataExportsTable;
+  member_two_factor: MemberTwoFactorTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

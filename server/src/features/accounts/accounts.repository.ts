@@ -97,6 +97,18 @@ export function createAccountsRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The same, by id: a login waiting for its two-factor code names its member by id. */
+    findLoginAccountById(siteId: number, memberId: number): Promise<MemberRow | undefined> {
+      return db
+        .selectFrom('members')
+        .selectAll()
+        .where('id', '=', memberId)
+        .where('site_id', '=', siteId)
+        .where('status', 'in', ['active', 'not_confirmed'])
+        .where('fictional', '=', 0)
+        .executeTakeFirst();
+    },
+
     async setPasswordHash(memberId: number, passwordHash: string): Promise<void> {
       await db.updateTable('members').set({ password_hash: passwordHash }).where('id', '=', memberId).execute();
     },
@@ -129,7 +141,7 @@ export function createAccountsRepository(db: Db) {
 
     /**
      * Erases the member (GDPR Art. 17) in one transaction: their profile, photos, likes, blocks,
-     * sessions, push subscriptions, saved search, tokens, notifications, mails sent, exports and what
+     * sessions, push subscriptions, two-factor login, saved search, tokens, notifications, mails sent, exports and what
      * staff noted about them are deleted; the messages they sent
      * keep their place in the other member's conversation with the text removed (shown there as
      * erased); reports they made keep the report but not who made it. Kept, with nothing that names
@@ -162,6 +174,8 @@ export function createAccountsRepository(db: Db) {
         await trx.deleteFrom('member_tracking').where('member_id', '=', id).execute();
         await trx.deleteFrom('member_searches').where('member_id', '=', id).execute();
         await trx.deleteFrom('push_subscriptions').where('member_id', '=', id).execute();
+        await trx.deleteFrom('member_recovery_codes').where('member_id', '=', id).execute();
+        await trx.deleteFrom('member_two_factor').where('member_id', '=', id).execute();
         // The mail log names every address the member used, the goodbye just sent included.
         await trx.deleteFrom('mail_deliveries').where('member_id', '=', id).execute();
         await trx

@@ -64,9 +64,17 @@ export function createMemberDataRepository(db: Db) {
         .where('member_id', '=', memberId)
         .execute();
 
+      const twoFactor = await db
+        .selectFrom('member_two_factor')
+        .select('enabled_at')
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
+
       return {
         account: {
           ...account,
+          // Whether a second factor guards the login; its secret and recovery codes stay out.
+          two_factor_enabled_at: twoFactor?.enabled_at ?? null,
           profile: {
             gender,
             date_of_birth,
