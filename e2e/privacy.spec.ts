@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { CLIENT_HEADER } from '@rendezvous/contract';
+import { generate } from 'otplib';
 import { en, expect, test } from './fixtures';
 import { mailedLink } from './mail';
 import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
@@ -80,4 +81,46 @@ test('a member deletes the account: the photo is gone and the one they wrote to 
   await expect(conversation.getByText(en('chats.message_erased'))).toBeVisible();
   await expect(conversation.getByText('A secret only Bertram should read')).toHaveCount(0);
   await other.context().close();
+});
+
+test('a member turns on two-factor login, then logs in with the app’s code and with a recovery code', async ({
+  page,
+}) => {
+  const member = await signUpConfirmed(page.request, 'Tamara');
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: en('privacy.two_factor_title') });
+  await section.getByRole('button', { name: en('privacy.two_factor_enable') }).click();
+  await expect(section.getByRole('img', { name: en('privacy.two_factor_qr_alt') })).toBeVisible();
+  const secret = (await section.locator('code').textContent())!.trim();
+  await section.getByLabel(en('privacy.two_factor_code')).fill(await generate({ secret }));
+  await section.getByRole('button', { name: en('privacy.two_factor_confirm') }).click();
+  const codes = section.getByRole('list', { name: en('privacy.two_factor_recovery_title') });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  const recoveryCode = (await codes.getByRole('listitem').first().textContent())!;
+  await section.getByRole('button', { name: en('privacy.two_factor_recovery_saved') }).click();
+  await expect(section.getByRole('status')).toHaveText(en('privacy.two_factor_on', { number: 10 }));
+
+  const logInWith = async (fillSecondFactor: () => Promise<void>) => {
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByLabel(en('login.email')).fill(member.email);
+    await page.getByLabel(en('login.password')).fill(MEMBER_PASSWORD);
+    await page.getByRole('button', { name: en('login.submit') }).click();
+    await expect(page.getByRole('heading', { name: en('login.code_title') })).toBeVisible();
+    await fillSecondFactor();
+    await page.getByRole('button', { name: en('login.code_submit') }).click();
+    await expect(page).toHaveURL(/\/members$/);
+  };
+  // The next step's code: the one used to turn it on opens nothing again.
+  await logInWith(async () =>
+    page.getByLabel(en('login.code_label')).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })),
+  );
+  await logInWith(async () => {
+    await page.getByRole('button', { name: en('login.use_recovery') }).click();
+    await page.getByLabel(en('login.recovery_label')).fill(recoveryCode);
+  });
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: en('privacy.two_factor_title') }).getByRole('status')).toHaveText(
+    en('privacy.two_factor_on', { number: 9 }),
+  );
 });

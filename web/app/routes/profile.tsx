@@ -17,6 +17,7 @@ import { MembershipSection } from '../features/credits/components/membership-sec
 import { getSubscription } from '../features/credits/api/subscription-calls';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { DataExportSection } from '../features/privacy/components/data-export-section';
+import { TwoFactorSection } from '../features/privacy/components/two-factor-section';
 import { PushSettings } from '../features/push/components/push-settings';
 import { BlockedMembers } from '../features/safety/components/blocked-members';
 import { loadRecord } from '../lib/server-record';
@@ -71,6 +72,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="text-ink-muted">{t('password_change.intro')}</p>
         <PasswordChangeForm />
       </section>
+      <TwoFactorSection />
       <MembershipSection initial={loaderData.membership} />
       <SpendingLimitSection initial={loaderData.spending} />
       <PushSettings publicKey={settings.push_pub} />

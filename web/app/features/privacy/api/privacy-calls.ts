@@ -1,16 +1,22 @@
-import { DATA_EXPORT_PATH } from '@rendezvous/contract';
+import {
+  DATA_EXPORT_PATH,
+  TWO_FACTOR_PATH,
+  TWO_FACTOR_SETUP_PATH,
+  type TwoFactorConfirmRequest,
+  type TwoFactorDisableRequest,
+} from '@rendezvous/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { lazySchemas } from '../../../lib/lazy-schemas';
 
-const schema = lazySchemas(() => import('./privacy-schemas'));
+export const privacySchema = lazySchemas(() => import('./privacy-schemas'));
 
 /** While an export is prepared the section asks again this often, so "ready" shows without a reload. */
 export const DATA_EXPORT_POLL_MS = 5_000;
 
 /** GET /api/data_export.php: the member's latest export, prepared or ready; null when none. */
 export function getDataExport(signal?: AbortSignal) {
-  return apiRequest('GET', DATA_EXPORT_PATH, schema('DataExportResponseSchema'), { signal });
+  return apiRequest('GET', DATA_EXPORT_PATH, privacySchema('DataExportResponseSchema'), { signal });
 }
 
 export function dataExportQueryOptions() {
@@ -25,7 +31,30 @@ export function dataExportQueryOptions() {
 export function useRequestDataExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', DATA_EXPORT_PATH, schema('DataExportResponseSchema'), { body: {} }),
+    mutationFn: () => apiRequest('POST', DATA_EXPORT_PATH, privacySchema('DataExportResponseSchema'), { body: {} }),
     onSuccess: (answer) => queryClient.setQueryData(dataExportQueryOptions().queryKey, answer),
   });
+}
+
+/** GET /api/two_factor.php: whether two-factor login is on, and how many recovery codes are left. */
+export function twoFactorQueryOptions() {
+  return queryOptions({
+    queryKey: ['two-factor'],
+    queryFn: ({ signal }) => apiRequest('GET', TWO_FACTOR_PATH, privacySchema('TwoFactorStatusSchema'), { signal }),
+  });
+}
+
+/** POST /api/two_factor_setup.php: the secret to scan (the same one until it is confirmed). */
+export function startTwoFactorSetup() {
+  return apiRequest('POST', TWO_FACTOR_SETUP_PATH, privacySchema('TotpEnrolmentSchema'), { body: {} });
+}
+
+/** PUT /api/two_factor.php: the first code turns it on; the answer holds the recovery codes, once. */
+export function confirmTwoFactor(request: TwoFactorConfirmRequest) {
+  return apiRequest('PUT', TWO_FACTOR_PATH, privacySchema('RecoveryCodesResponseSchema'), { body: request });
+}
+
+/** DELETE /api/two_factor.php: the password and a code turn it off. */
+export function disableTwoFactor(request: TwoFactorDisableRequest) {
+  return apiRequest('DELETE', TWO_FACTOR_PATH, privacySchema('TwoFactorStatusSchema'), { body: request });
 }

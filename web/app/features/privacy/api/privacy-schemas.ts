@@ -1,3 +1,10 @@
 // Apart from privacy-calls.ts so that the account page loads zod and these with its first call
 // (see `lazySchemas`).
-export { DataExportResponseSchema } from '@rendezvous/contract';
+export {
+  DataExportResponseSchema,
+  RecoveryCodesResponseSchema,
+  TotpEnrolmentSchema,
+  TwoFactorConfirmRequestSchema,
+  TwoFactorDisableRequestSchema,
+  TwoFactorStatusSchema,
+} from '@rendezvous/contract';
