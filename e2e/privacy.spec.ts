@@ -124,3 +124,44 @@ test('a member turns on two-factor login, then logs in with the app’s code and
     en('privacy.two_factor_on', { number: 9 }),
   );
 });
+
+test('a member hides from search: visitors no longer find the profile, chats they start still work', async ({
+  page,
+  browser,
+}) => {
+  const hiddenId = await activeMember(page, 'Hedwig');
+  await page.goto('/profile');
+  const section = page.getByRole('region', { name: en('privacy.hide_title') });
+  await section.getByRole('checkbox', { name: en('privacy.hide_label') }).check();
+  await expect(section.getByRole('status')).toHaveText(en('privacy.hide_saved_hidden'));
+  await page.reload();
+  await expect(
+    page
+      .getByRole('region', { name: en('privacy.hide_title') })
+      .getByRole('checkbox', { name: en('privacy.hide_label') }),
+  ).toBeChecked();
+
+  // A visitor (and so a lander about her) finds no such member.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/members/${hiddenId}`);
+  await expect(visitorPage.getByText(`Page not found: /members/${hiddenId}`)).toBeVisible();
+  await visitor.close();
+
+  // She still writes to someone, who reads it and can open her profile.
+  const other = await secondPage(browser);
+  const otherId = await activeMember(other, 'Otmar');
+  await page.goto(`/members/${otherId}`);
+  await page.getByRole('link', { name: en('member_page.chat', { name: 'Otmar' }) }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await page
+    .getByRole('textbox', { name: en('chats.message_label', { name: 'Otmar' }) })
+    .fill('Hello from the hidden one');
+  await page.getByRole('button', { name: en('chats.send') }).click();
+  await other.goto('/chats');
+  await other.getByRole('link', { name: /Hedwig/ }).click();
+  await expect(other.getByText('Hello from the hidden one')).toBeVisible();
+  await other.goto(`/members/${hiddenId}`);
+  await expect(other.getByRole('heading', { level: 1 })).toContainText('Hedwig');
+  await other.context().close();
+});

@@ -107,3 +107,17 @@ export const LoginCodeRequestSchema = z
     path: ['code'],
   });
 export type LoginCodeRequest = z.input<typeof LoginCodeRequestSchema>;
+
+/**
+ * Hide from search (issue 19): the member stays out of search, similar members, the match finder
+ * and landers, and visitors do not see their page; chats, likes and the page for members go on.
+ *
+ * | call                            | takes                     | answers                   |
+ * |---------------------------------|---------------------------|---------------------------|
+ * | GET /api/search_visibility.php  |                           | {@link SearchVisibility}  |
+ * | PUT /api/search_visibility.php  | {@link SearchVisibility}  | {@link SearchVisibility}  |
+ */
+export const SEARCH_VISIBILITY_PATH = '/api/search_visibility.php';
+
+export const SearchVisibilitySchema = z.object({ hidden: z.boolean({ error: VALIDATION.required }) });
+export type SearchVisibility = z.infer<typeof SearchVisibilitySchema>;

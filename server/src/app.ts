@@ -15,6 +15,7 @@ import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
 import { createTwoFactor } from './features/accounts/two-factor.js';
 import { twoFactorRoutes } from './features/accounts/two-factor.routes.js';
+import { searchVisibilityRoutes } from './features/accounts/search-visibility.routes.js';
 import { dataExportRoutes } from './features/accounts/data-export.routes.js';
 import { createDataExports, DATA_EXPORT_JOB_INTERVAL_MS, type DataExports } from './features/accounts/data-exports.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   const twoFactor = createTwoFactor(db, createTotpSecretBox(config.sessionSecret, 'members'));
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle, twoFactor });
   await app.register(twoFactorRoutes, { db, sessions, twoFactor, cookie: cookieOptions });
+  await app.register(searchVisibilityRoutes, { db });
   const accountDeps = {
     db,
     sessions,

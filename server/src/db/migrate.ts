@@ -25,6 +25,7 @@ import * as messageClientKeys from './migrations/2026_12_03_000001_message_clien
 import * as memberAdjustments from './migrations/2026_12_03_000002_member_adjustments.js';
 import * as dataExports from './migrations/2026_12_05_000001_data_exports.js';
 import * as memberTwoFactor from './migrations/2026_12_05_000002_member_two_factor.js';
+import * as hiddenFromSearch from './migrations/2026_12_05_000003_hidden_from_search.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_03_000002_member_adjustments': memberAdjustments,
   '2026_12_05_000001_data_exports': dataExports,
   '2026_12_05_000002_member_two_factor': memberTwoFactor,
+  '2026_12_05_000003_hidden_from_search': hiddenFromSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -88,6 +88,11 @@ export interface MembersTable {
    * their conversations and profile page stay: a hidden persona (features/console-personas).
    */
   listed: Generated<number>;
+  /**
+   * 1: the member chose to stay out of search, similar members and landers (issue 19); `listed`
+   * is then 0 too. Kept apart so a moderator's hide and the member's own never undo each other.
+   */
+  hidden_from_search: Generated<number>;
   paid_user: Generated<number>;
   mailprovider: Generated<number>;
   language: string;

@@ -17,6 +17,7 @@ import { MembershipSection } from '../features/credits/components/membership-sec
 import { getSubscription } from '../features/credits/api/subscription-calls';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { DataExportSection } from '../features/privacy/components/data-export-section';
+import { SearchVisibilitySection } from '../features/privacy/components/search-visibility-section';
 import { TwoFactorSection } from '../features/privacy/components/two-factor-section';
 import { PushSettings } from '../features/push/components/push-settings';
 import { BlockedMembers } from '../features/safety/components/blocked-members';
@@ -75,6 +76,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <TwoFactorSection />
       <MembershipSection initial={loaderData.membership} />
       <SpendingLimitSection initial={loaderData.spending} />
+      <SearchVisibilitySection />
       <PushSettings publicKey={settings.push_pub} />
       <BlockedMembers />
       <DataExportSection />

@@ -131,6 +131,28 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * The member's own wish to stay out of search; `listed` follows it, except that a moderator's
+     * standing `hide` decision keeps the member unlisted whatever they wish.
+     */
+    async setHiddenFromSearch(memberId: number, hidden: boolean): Promise<void> {
+      const hiddenByModerator = db
+        .selectFrom('moderation_decisions')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('action', '=', 'hide')
+        .where('lifted_at', 'is', null);
+      await db
+        .updateTable('members')
+        .set((eb) => ({
+          hidden_from_search: hidden ? 1 : 0,
+          listed: hidden ? 0 : eb.case().when(eb.exists(hiddenByModerator)).then(0).else(1).end(),
+          ...seenChange(),
+        }))
+        .where('id', '=', memberId)
+        .execute();
+    },
+
     async updateProfile(memberId: number, changes: ProfileChanges): Promise<void> {
       await db
         .updateTable('members')

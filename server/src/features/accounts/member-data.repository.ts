@@ -178,7 +178,7 @@ export function createMemberDataRepository(db: Db) {
             service: new URL(row.endpoint).host,
             given_at: row.created_at,
           })),
-          listed_in_search: member.listed === 1,
+          hidden_from_search: member.hidden_from_search === 1,
         },
         notifications: (
           await db

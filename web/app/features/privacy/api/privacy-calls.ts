@@ -1,5 +1,6 @@
 import {
   DATA_EXPORT_PATH,
+  SEARCH_VISIBILITY_PATH,
   TWO_FACTOR_PATH,
   TWO_FACTOR_SETUP_PATH,
   type TwoFactorConfirmRequest,
@@ -57,4 +58,23 @@ export function confirmTwoFactor(request: TwoFactorConfirmRequest) {
 /** DELETE /api/two_factor.php: the password and a code turn it off. */
 export function disableTwoFactor(request: TwoFactorDisableRequest) {
   return apiRequest('DELETE', TWO_FACTOR_PATH, privacySchema('TwoFactorStatusSchema'), { body: request });
+}
+
+/** GET /api/search_visibility.php: whether the member hides from search. */
+export function searchVisibilityQueryOptions() {
+  return queryOptions({
+    queryKey: ['search-visibility'],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', SEARCH_VISIBILITY_PATH, privacySchema('SearchVisibilitySchema'), { signal }),
+  });
+}
+
+/** PUT /api/search_visibility.php: the server's answer becomes the cached setting. */
+export function useSetSearchVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hidden: boolean) =>
+      apiRequest('PUT', SEARCH_VISIBILITY_PATH, privacySchema('SearchVisibilitySchema'), { body: { hidden } }),
+    onSuccess: (answer) => queryClient.setQueryData(searchVisibilityQueryOptions().queryKey, answer),
+  });
 }

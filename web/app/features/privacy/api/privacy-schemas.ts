@@ -3,6 +3,7 @@
 export {
   DataExportResponseSchema,
   RecoveryCodesResponseSchema,
+  SearchVisibilitySchema,
   TotpEnrolmentSchema,
   TwoFactorConfirmRequestSchema,
   TwoFactorDisableRequestSchema,
