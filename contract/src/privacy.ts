@@ -121,3 +121,45 @@ export const SEARCH_VISIBILITY_PATH = '/api/search_visibility.php';
 
 export const SearchVisibilitySchema = z.object({ hidden: z.boolean({ error: VALIDATION.required }) });
 export type SearchVisibility = z.infer<typeof SearchVisibilitySchema>;
+
+/**
+ * Who viewed me (issue 19): members who opened the member's profile page, newest first, once a
+ * day each, for {@link PROFILE_VISITS_KEPT_DAYS} days. A member hiding from search leaves no
+ * trace. Premium members see all; others the latest `profile_visitors_free` (site setting).
+ *
+ * | call                              | takes                        | answers                        |
+ * |-----------------------------------|------------------------------|--------------------------------|
+ * | POST /api/profile_view.php        | {@link ProfileViewRequest}   | {@link ProfileViewResponse}    |
+ * | GET  /api/profile_visitors.php    |                              | {@link ProfileVisitorsResponse}|
+ */
+export const PROFILE_VIEW_PATH = '/api/profile_view.php';
+export const PROFILE_VISITORS_PATH = '/api/profile_visitors.php';
+export const PROFILE_VISITS_KEPT_DAYS = 30;
+/** The latest visitors a member without premium sees when the site does not say. */
+export const DEFAULT_PROFILE_VISITORS_FREE = 3;
+
+/** Sent by the member page once it shows a member: opening it is the visit, not loading its data. */
+export const ProfileViewRequestSchema = z.object({
+  profile: z.number({ error: VALIDATION.required }).int(VALIDATION.choice).positive(VALIDATION.choice),
+});
+export type ProfileViewRequest = z.infer<typeof ProfileViewRequestSchema>;
+/** Whether it left a trace (not for one's own profile, a persona's, or while hiding from search). */
+export const ProfileViewResponseSchema = z.object({ recorded: z.boolean() });
+
+export const ProfileVisitorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  main_image: z.object({ thumb_filename: z.string() }).nullable(),
+  /** ISO time of their latest visit that day. */
+  viewed_at: z.string(),
+});
+export type ProfileVisitor = z.infer<typeof ProfileVisitorSchema>;
+
+export const ProfileVisitorsResponseSchema = z.object({
+  visitors: z.array(ProfileVisitorSchema),
+  /** Visits not shown because the member has no premium; premium would show them. */
+  more: z.number().int(),
+});
+export type ProfileVisitorsResponse = z.infer<typeof ProfileVisitorsResponseSchema>;

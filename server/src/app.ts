@@ -84,6 +84,7 @@ import { loadVapidKeys } from './notifier/vapid-keys.js';
 import { createWebPushSender, type PushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.js';
+import { profileVisitorsRoutes } from './features/profile-visitors/profile-visitors.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
 import { createRedisEventBus } from './realtime/redis-event-bus.js';
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(profileFieldsRoutes);
   await app.register(searchRoutes, { db });
   await app.register(memberDetailRoutes, { db });
+  await app.register(profileVisitorsRoutes, { db });
   await app.register(companyInfoRoutes);
   await app.register(pageHiddenRoutes, { db });
   await app.register(landersRoutes, { db });

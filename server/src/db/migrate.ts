@@ -26,6 +26,7 @@ import * as memberAdjustments from './migrations/2026_12_03_000002_member_adjust
 import * as dataExports from './migrations/2026_12_05_000001_data_exports.js';
 import * as memberTwoFactor from './migrations/2026_12_05_000002_member_two_factor.js';
 import * as hiddenFromSearch from './migrations/2026_12_05_000003_hidden_from_search.js';
+import * as profileViews from './migrations/2026_12_05_000004_profile_views.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_05_000001_data_exports': dataExports,
   '2026_12_05_000002_member_two_factor': memberTwoFactor,
   '2026_12_05_000003_hidden_from_search': hiddenFromSearch,
+  '2026_12_05_000004_profile_views': profileViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

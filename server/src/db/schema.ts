@@ -709,6 +709,16 @@ export interface MemberRecoveryCodesTable {
   used_at: number | null;
 }
 
+/** One member opening another's profile, once per UTC day (features/profile-visitors). */
+export interface ProfileViewsTable {
+  viewed_id: number;
+  viewer_id: number;
+  /** YYYY-MM-DD in UTC. */
+  day: string;
+  /** The latest view that day. */
+  viewed_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -758,6 +768,7 @@ export interface Database {
   data_exports: DataExportsTable;
   member_two_factor: MemberTwoFactorTable;
   member_recovery_codes: MemberRecoveryCodesTable;
+  profile_views: ProfileViewsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

@@ -97,6 +97,13 @@ export async function memberWithFootprint(
       { member_id: otherId, profile_id: id, created_at: now },
     ])
     .execute();
+  await db
+    .insertInto('profile_views')
+    .values([
+      { viewed_id: otherId, viewer_id: id, day: '2026-12-01', viewed_at: now },
+      { viewed_id: id, viewer_id: otherId, day: '2026-12-01', viewed_at: now },
+    ])
+    .execute();
   await db.insertInto('blocks').values({ member_id: otherId, blocked_id: id, created_at: now }).execute();
   await db
     .insertInto('credit_ledger')

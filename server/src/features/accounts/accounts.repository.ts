@@ -163,7 +163,7 @@ export function createAccountsRepository(db: Db) {
 
     /**
      * Erases the member (GDPR Art. 17) in one transaction: their profile, photos, likes, blocks,
-     * sessions, push subscriptions, two-factor login, saved search, tokens, notifications, mails sent, exports and what
+     * sessions, push subscriptions, two-factor login, profile visits either way, saved search, tokens, notifications, mails sent, exports and what
      * staff noted about them are deleted; the messages they sent
      * keep their place in the other member's conversation with the text removed (shown there as
      * erased); reports they made keep the report but not who made it. Kept, with nothing that names
@@ -198,6 +198,10 @@ export function createAccountsRepository(db: Db) {
         await trx.deleteFrom('push_subscriptions').where('member_id', '=', id).execute();
         await trx.deleteFrom('member_recovery_codes').where('member_id', '=', id).execute();
         await trx.deleteFrom('member_two_factor').where('member_id', '=', id).execute();
+        await trx
+          .deleteFrom('profile_views')
+          .where((eb) => eb.or([eb('viewer_id', '=', id), eb('viewed_id', '=', id)]))
+          .execute();
         // The mail log names every address the member used, the goodbye just sent included.
         await trx.deleteFrom('mail_deliveries').where('member_id', '=', id).execute();
         await trx

@@ -13,6 +13,7 @@ export type MemberData = {
   messages: Rows;
   likes_given: Rows;
   likes_received: Rows;
+  profile_visits: Rows;
   blocks: Rows;
   credits: Rows;
   orders: Rows;
@@ -116,6 +117,13 @@ export function createMemberDataRepository(db: Db) {
           .selectFrom('likes')
           .select(['member_id', 'created_at'])
           .where('profile_id', '=', memberId)
+          .execute(),
+        // The profiles they opened; who opened theirs is those members' doing, shown on the site.
+        profile_visits: await db
+          .selectFrom('profile_views')
+          .select(['viewed_id', 'viewed_at'])
+          .where('viewer_id', '=', memberId)
+          .orderBy('viewed_at')
           .execute(),
         blocks: await db
           .selectFrom('blocks')
