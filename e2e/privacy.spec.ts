@@ -165,3 +165,16 @@ test('a member hides from search: visitors no longer find the profile, chats the
   await expect(other.getByRole('heading', { level: 1 })).toContainText('Hedwig');
   await other.context().close();
 });
+
+test('a member sees who opened their profile', async ({ page, browser }) => {
+  const ownerId = await activeMember(page, 'Viola');
+  const other = await secondPage(browser);
+  await activeMember(other, 'Walter');
+  await other.goto(`/members/${ownerId}`);
+  await expect(other.getByRole('heading', { level: 1 })).toContainText('Viola');
+  await other.context().close();
+
+  await page.goto('/profile');
+  const visitors = page.getByRole('list', { name: en('privacy.visitors_title') });
+  await expect(visitors.getByRole('link', { name: /Walter/ })).toBeVisible();
+});

@@ -17,6 +17,7 @@ import { MembershipSection } from '../features/credits/components/membership-sec
 import { getSubscription } from '../features/credits/api/subscription-calls';
 import { ProfileEditor } from '../features/profile-editor/components/profile-editor';
 import { DataExportSection } from '../features/privacy/components/data-export-section';
+import { ProfileVisitorsSection } from '../features/privacy/components/profile-visitors-section';
 import { SearchVisibilitySection } from '../features/privacy/components/search-visibility-section';
 import { TwoFactorSection } from '../features/privacy/components/two-factor-section';
 import { PushSettings } from '../features/push/components/push-settings';
@@ -60,6 +61,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="heading text-3xl">{t('profile.title')}</h1>
       <ProfileEditor user={user} settings={settings} />
+      <ProfileVisitorsSection cdnPrefix={settings.cdn_prefix} />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-account">
         <h2 id="profile-account" className="heading text-xl">
           {t('profile.account_title')}

@@ -1,5 +1,7 @@
 import {
   DATA_EXPORT_PATH,
+  PROFILE_VIEW_PATH,
+  PROFILE_VISITORS_PATH,
   SEARCH_VISIBILITY_PATH,
   TWO_FACTOR_PATH,
   TWO_FACTOR_SETUP_PATH,
@@ -7,7 +9,7 @@ import {
   type TwoFactorDisableRequest,
 } from '@rendezvous/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, apiSend } from '../../../lib/api-client';
 import { lazySchemas } from '../../../lib/lazy-schemas';
 
 export const privacySchema = lazySchemas(() => import('./privacy-schemas'));
@@ -76,5 +78,19 @@ export function useSetSearchVisibility() {
     mutationFn: (hidden: boolean) =>
       apiRequest('PUT', SEARCH_VISIBILITY_PATH, privacySchema('SearchVisibilitySchema'), { body: { hidden } }),
     onSuccess: (answer) => queryClient.setQueryData(searchVisibilityQueryOptions().queryKey, answer),
+  });
+}
+
+/** POST /api/profile_view.php: the member page's one report that it was opened (who viewed me). */
+export function recordProfileView(profile: number) {
+  return apiSend('POST', PROFILE_VIEW_PATH, { profile });
+}
+
+/** GET /api/profile_visitors.php: who opened the member's profile, newest first. */
+export function profileVisitorsQueryOptions() {
+  return queryOptions({
+    queryKey: ['profile-visitors'],
+    queryFn: ({ signal }) =>
+      apiRequest('GET', PROFILE_VISITORS_PATH, privacySchema('ProfileVisitorsResponseSchema'), { signal }),
   });
 }

@@ -2,6 +2,7 @@
 // (see `lazySchemas`).
 export {
   DataExportResponseSchema,
+  ProfileVisitorsResponseSchema,
   RecoveryCodesResponseSchema,
   SearchVisibilitySchema,
   TotpEnrolmentSchema,
