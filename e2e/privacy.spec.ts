@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { CLIENT_HEADER } from '@rendezvous/contract';
 import { generate } from 'otplib';
-import { en, expect, test } from './fixtures';
+import { expectNoAxeViolations } from './axe';
+import { en, expect, expectNoSidewaysScroll, test } from './fixtures';
 import { mailedLink } from './mail';
-import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
+import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed, untranslatedText } from './members';
+import { PORT } from './playwright.config';
 
 // A 1×1 PNG: the server re-encodes whatever it gets into a main size and a thumbnail.
 const PNG = Buffer.from(
@@ -177,4 +179,35 @@ test('a member sees who opened their profile', async ({ page, browser }) => {
   await page.goto('/profile');
   const visitors = page.getByRole('list', { name: en('privacy.visitors_title') });
   await expect(visitors.getByRole('link', { name: /Walter/ })).toBeVisible();
+});
+
+test('the privacy sections of the account page are accessible and every string goes through translation', async ({
+  page,
+  browser,
+  context,
+}) => {
+  const ownerId = await activeMember(page, 'Ulrike');
+  const other = await secondPage(browser);
+  await activeMember(other, 'Ugo');
+  await other.goto(`/members/${ownerId}`);
+  await expect(other.getByRole('heading', { level: 1 })).toContainText('Ulrike');
+  await other.context().close();
+
+  await page.goto('/profile');
+  const twoFactor = page.getByRole('region', { name: en('privacy.two_factor_title') });
+  await twoFactor.getByRole('button', { name: en('privacy.two_factor_enable') }).click();
+  await expect(twoFactor.getByRole('img', { name: en('privacy.two_factor_qr_alt') })).toBeVisible();
+  await page
+    .getByRole('region', { name: en('privacy.export_title') })
+    .getByRole('button', { name: en('privacy.export_request') })
+    .click();
+  await expect(page.getByRole('list', { name: en('privacy.visitors_title') })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+
+  await context.addCookies([{ name: 'i18n_redirected', value: 'pseudo', url: `http://localhost:${PORT}` }]);
+  await page.goto('/profile');
+  await expect(page.locator('#data-export')).toBeVisible();
+  await page.locator('#data-export button, #data-export a').first().waitFor();
+  expect(await untranslatedText(page)).toEqual([]);
 });

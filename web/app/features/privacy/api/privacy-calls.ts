@@ -40,11 +40,12 @@ export function useRequestDataExport() {
 }
 
 /** GET /api/two_factor.php: whether two-factor login is on, and how many recovery codes are left. */
+export function getTwoFactor(signal?: AbortSignal) {
+  return apiRequest('GET', TWO_FACTOR_PATH, privacySchema('TwoFactorStatusSchema'), { signal });
+}
+
 export function twoFactorQueryOptions() {
-  return queryOptions({
-    queryKey: ['two-factor'],
-    queryFn: ({ signal }) => apiRequest('GET', TWO_FACTOR_PATH, privacySchema('TwoFactorStatusSchema'), { signal }),
-  });
+  return queryOptions({ queryKey: ['two-factor'], queryFn: ({ signal }) => getTwoFactor(signal) });
 }
 
 /** POST /api/two_factor_setup.php: the secret to scan (the same one until it is confirmed). */
@@ -63,12 +64,12 @@ export function disableTwoFactor(request: TwoFactorDisableRequest) {
 }
 
 /** GET /api/search_visibility.php: whether the member hides from search. */
+export function getSearchVisibility(signal?: AbortSignal) {
+  return apiRequest('GET', SEARCH_VISIBILITY_PATH, privacySchema('SearchVisibilitySchema'), { signal });
+}
+
 export function searchVisibilityQueryOptions() {
-  return queryOptions({
-    queryKey: ['search-visibility'],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', SEARCH_VISIBILITY_PATH, privacySchema('SearchVisibilitySchema'), { signal }),
-  });
+  return queryOptions({ queryKey: ['search-visibility'], queryFn: ({ signal }) => getSearchVisibility(signal) });
 }
 
 /** PUT /api/search_visibility.php: the server's answer becomes the cached setting. */
@@ -87,10 +88,10 @@ export function recordProfileView(profile: number) {
 }
 
 /** GET /api/profile_visitors.php: who opened the member's profile, newest first. */
+export function getProfileVisitors(signal?: AbortSignal) {
+  return apiRequest('GET', PROFILE_VISITORS_PATH, privacySchema('ProfileVisitorsResponseSchema'), { signal });
+}
+
 export function profileVisitorsQueryOptions() {
-  return queryOptions({
-    queryKey: ['profile-visitors'],
-    queryFn: ({ signal }) =>
-      apiRequest('GET', PROFILE_VISITORS_PATH, privacySchema('ProfileVisitorsResponseSchema'), { signal }),
-  });
+  return queryOptions({ queryKey: ['profile-visitors'], queryFn: ({ signal }) => getProfileVisitors(signal) });
 }

@@ -1,4 +1,4 @@
-import { dataExportDownloadUrl } from '@rendezvous/contract';
+import { dataExportDownloadUrl, type DataExportResponse } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,11 +22,11 @@ function formatSize(bytes: number, regional: string): string {
  * download the zip while it lasts. The mail's link leads here; when the export it names is gone,
  * the section says the link expired.
  */
-export function DataExportSection() {
+export function DataExportSection({ initial }: { initial?: DataExportResponse }) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const [params] = useSearchParams();
-  const query = useQuery(dataExportQueryOptions());
+  const query = useQuery({ ...dataExportQueryOptions(), initialData: initial });
   const request = useRequestDataExport();
   const current = query.data?.export ?? null;
   const linked = params.get(DATA_EXPORT_PARAM);

@@ -1,3 +1,4 @@
+import type { ProfileVisitorsResponse } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,10 +14,16 @@ import { profileVisitorsQueryOptions } from '../api/privacy-calls';
  * Who viewed me on the account page (issue 19): the members who opened the profile, newest first;
  * without premium the latest few, and how many more premium would show.
  */
-export function ProfileVisitorsSection({ cdnPrefix }: { cdnPrefix: string }) {
+export function ProfileVisitorsSection({
+  cdnPrefix,
+  initial,
+}: {
+  cdnPrefix: string;
+  initial?: ProfileVisitorsResponse;
+}) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
-  const query = useQuery(profileVisitorsQueryOptions());
+  const query = useQuery({ ...profileVisitorsQueryOptions(), initialData: initial });
 
   return (
     <Section title={t('privacy.visitors_title')} intro={t('privacy.visitors_intro')}>
@@ -44,8 +51,10 @@ export function ProfileVisitorsSection({ cdnPrefix }: { cdnPrefix: string }) {
                   <span translate="no">{visitor.name}</span>
                   {visitor.age !== null ? `, ${visitor.age}` : ''}
                 </Link>
-                <p className="text-sm text-ink-muted">
-                  {[visitor.city, formatFullTime(visitor.viewed_at, regional)].filter(Boolean).join(' · ')}
+                {/* The city is the member's own words, the time already in the reader's format. */}
+                <p className="text-sm text-ink-muted" translate="no">
+                  {visitor.city ? `${visitor.city} · ` : null}
+                  <time dateTime={visitor.viewed_at}>{formatFullTime(visitor.viewed_at, regional)}</time>
                 </p>
               </div>
             </li>

@@ -1,3 +1,4 @@
+import type { SearchVisibility } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from '../../../components/ui/choice-fields';
@@ -9,9 +10,9 @@ import { searchVisibilityQueryOptions, useSetSearchVisibility } from '../api/pri
  * "Hide me from search" on the account page (issue 19): saved as soon as it is ticked, and said so.
  * Chats and likes go on either way, which the hint tells before the member decides.
  */
-export function SearchVisibilitySection() {
+export function SearchVisibilitySection({ initial }: { initial?: SearchVisibility }) {
   const { t } = useTranslation();
-  const query = useQuery(searchVisibilityQueryOptions());
+  const query = useQuery({ ...searchVisibilityQueryOptions(), initialData: initial });
   const save = useSetSearchVisibility();
   const hidden = save.isPending ? save.variables : query.data?.hidden;
 

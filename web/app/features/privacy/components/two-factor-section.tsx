@@ -1,4 +1,4 @@
-import type { TotpEnrolment } from '@rendezvous/contract';
+import type { TotpEnrolment, TwoFactorStatus } from '@rendezvous/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,10 +108,10 @@ function DisableForm({ onDisabled }: { onDisabled: () => void }) {
  * Two-factor login on the account page (issue 19): off, being set up (QR code and the first
  * code), just turned on (the recovery codes, shown this once), or on (turn it off).
  */
-export function TwoFactorSection() {
+export function TwoFactorSection({ initial }: { initial?: TwoFactorStatus }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const status = useQuery(twoFactorQueryOptions());
+  const status = useQuery({ ...twoFactorQueryOptions(), initialData: initial });
   const [offer, setOffer] = useState<TotpEnrolment | null>(null);
   const [starting, setStarting] = useState(false);
   const [startFailed, setStartFailed] = useState(false);
