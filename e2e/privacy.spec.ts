@@ -176,9 +176,21 @@ test('a member sees who opened their profile', async ({ page, browser }) => {
   await expect(other.getByRole('heading', { level: 1 })).toContainText('Viola');
   await other.context().close();
 
+  // Another looks without leaving a trace.
+  const quiet = await secondPage(browser);
+  await activeMember(quiet, 'Xena');
+  await quiet.goto('/profile');
+  const own = quiet.getByRole('region', { name: en('privacy.visitors_title') });
+  await own.getByRole('checkbox', { name: en('privacy.visitors_trace_label') }).uncheck();
+  await expect(own.getByRole('checkbox', { name: en('privacy.visitors_trace_label') })).not.toBeChecked();
+  await quiet.goto(`/members/${ownerId}`);
+  await expect(quiet.getByRole('heading', { level: 1 })).toContainText('Viola');
+  await quiet.context().close();
+
   await page.goto('/profile');
   const visitors = page.getByRole('list', { name: en('privacy.visitors_title') });
   await expect(visitors.getByRole('link', { name: /Walter/ })).toBeVisible();
+  await expect(visitors.getByRole('listitem')).toHaveCount(1);
 });
 
 test('the privacy sections of the account page are accessible and every string goes through translation', async ({

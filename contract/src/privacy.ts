@@ -124,13 +124,15 @@ export type SearchVisibility = z.infer<typeof SearchVisibilitySchema>;
 
 /**
  * Who viewed me (issue 19): members who opened the member's profile page, newest first, once a
- * day each, for {@link PROFILE_VISITS_KEPT_DAYS} days. A member hiding from search leaves no
- * trace. Premium members see all; others the latest `profile_visitors_free` (site setting).
+ * day each, for {@link PROFILE_VISITS_KEPT_DAYS} days. A member who turned their trace off, or
+ * hides from search, leaves none. Premium members see all; others the latest
+ * `profile_visitors_free` (site setting).
  *
  * | call                              | takes                        | answers                        |
  * |-----------------------------------|------------------------------|--------------------------------|
  * | POST /api/profile_view.php        | {@link ProfileViewRequest}   | {@link ProfileViewResponse}    |
  * | GET  /api/profile_visitors.php    |                              | {@link ProfileVisitorsResponse}|
+ * | PUT  /api/profile_visitors.php    | {@link VisitTraceRequest}    | {@link ProfileVisitorsResponse}|
  */
 export const PROFILE_VIEW_PATH = '/api/profile_view.php';
 export const PROFILE_VISITORS_PATH = '/api/profile_visitors.php';
@@ -161,5 +163,11 @@ export const ProfileVisitorsResponseSchema = z.object({
   visitors: z.array(ProfileVisitorSchema),
   /** Visits not shown because the member has no premium; premium would show them. */
   more: z.number().int(),
+  /** Whether the member's own visits show in others' lists. */
+  leaves_trace: z.boolean(),
 });
 export type ProfileVisitorsResponse = z.infer<typeof ProfileVisitorsResponseSchema>;
+
+/** PUT /api/profile_visitors.php: whether the member's own visits leave a trace. */
+export const VisitTraceRequestSchema = z.object({ leaves_trace: z.boolean({ error: VALIDATION.required }) });
+export type VisitTraceRequest = z.infer<typeof VisitTraceRequestSchema>;

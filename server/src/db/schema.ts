@@ -93,6 +93,8 @@ export interface MembersTable {
    * is then 0 too. Kept apart so a moderator's hide and the member's own never undo each other.
    */
   hidden_from_search: Generated<number>;
+  /** 0: the member opens profiles without appearing in their "who viewed me" (features/profile-visitors). */
+  leaves_visit_trace: Generated<number>;
   paid_user: Generated<number>;
   mailprovider: Generated<number>;
   language: string;

@@ -187,6 +187,7 @@ export function createMemberDataRepository(db: Db) {
             given_at: row.created_at,
           })),
           hidden_from_search: member.hidden_from_search === 1,
+          leaves_visit_trace: member.leaves_visit_trace === 1,
         },
         notifications: (
           await db

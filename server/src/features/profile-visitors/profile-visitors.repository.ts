@@ -14,10 +14,11 @@ export function createProfileVisitorsRepository(db: Db) {
      * Records that `viewer` opened `viewedId`'s profile, once per UTC day (the latest time kept),
      * and forgets that profile's visits older than the kept days. Nothing is recorded for one's
      * own profile, a persona's or another site's, between members blocked either way, or while the
-     * viewer hides from search or has not confirmed their address (others cannot reach them).
+     * viewer turned their trace off, hides from search or has not confirmed their address.
      */
     async record(viewer: MemberRow, viewedId: number, now: number): Promise<boolean> {
-      if (viewer.id === viewedId || viewer.hidden_from_search === 1 || viewer.status !== 'active') return false;
+      const traceless = viewer.leaves_visit_trace === 0 || viewer.hidden_from_search === 1;
+      if (viewer.id === viewedId || traceless || viewer.status !== 'active') return false;
       const viewed = await db
         .selectFrom('members')
         .select('id')
@@ -39,6 +40,14 @@ export function createProfileVisitorsRepository(db: Db) {
         .where('viewed_at', '<', now - KEPT_MS)
         .execute();
       return true;
+    },
+
+    async setLeavesTrace(memberId: number, leavesTrace: boolean): Promise<void> {
+      await db
+        .updateTable('members')
+        .set({ leaves_visit_trace: leavesTrace ? 1 : 0 })
+        .where('id', '=', memberId)
+        .execute();
     },
 
     /**

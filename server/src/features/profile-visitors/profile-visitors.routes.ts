@@ -5,9 +5,12 @@ import {
   ProfileViewRequestSchema,
   ProfileViewResponseSchema,
   ProfileVisitorsResponseSchema,
+  VisitTraceRequestSchema,
+  type SiteConfig,
 } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import type { MemberRow } from '../../db/schema.js';
 import { MINUTE_MS } from '../../lib/time.js';
 import { isPremium } from '../../platform/payments/premium-terms.js';
 import { createProfileVisitorsRepository } from './profile-visitors.repository.js';
@@ -28,17 +31,30 @@ export const profileVisitorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     async (request) => ({ recorded: await views.record(request.member, request.body.profile, Date.now()) }),
   );
 
+  async function visitorsOf(member: MemberRow, config: SiteConfig, leavesTrace: boolean) {
+    const now = Date.now();
+    // Premium shows everyone; so does a site that sells no premium, where nobody could have it.
+    const all = !config.premium || isPremium(member, now);
+    const limit = all ? null : (config.profile_visitors_free ?? DEFAULT_PROFILE_VISITORS_FREE);
+    const { visitors, total } = await views.visitors(member.id, limit, now);
+    return { visitors, more: total - visitors.length, leaves_trace: leavesTrace };
+  }
+
   app.get(
     PROFILE_VISITORS_PATH,
     { config: { access: 'member' }, schema: { response: { 200: ProfileVisitorsResponseSchema } } },
+    async (request) => visitorsOf(request.member, request.site.config, request.member.leaves_visit_trace === 1),
+  );
+
+  app.put(
+    PROFILE_VISITORS_PATH,
+    {
+      config: { access: 'member' },
+      schema: { body: VisitTraceRequestSchema, response: { 200: ProfileVisitorsResponseSchema } },
+    },
     async (request) => {
-      const now = Date.now();
-      const { config } = request.site;
-      // Premium shows everyone; so does a site that sells no premium, where nobody could have it.
-      const all = !config.premium || isPremium(request.member, now);
-      const limit = all ? null : (config.profile_visitors_free ?? DEFAULT_PROFILE_VISITORS_FREE);
-      const { visitors, total } = await views.visitors(request.member.id, limit, now);
-      return { visitors, more: total - visitors.length };
+      await views.setLeavesTrace(request.member.id, request.body.leaves_trace);
+      return visitorsOf(request.member, request.site.config, request.body.leaves_trace);
     },
   );
 };

@@ -98,6 +98,31 @@ describe.each(TEST_DIALECTS)('who viewed me on %s', (dialect) => {
     expect((await visitorsOf(owner.headers)).visitors).toEqual([]);
   });
 
+  it('lets a member look without leaving a trace, and only for themselves', async () => {
+    const owner = await member('Sara');
+    const quiet = await member('Quiet');
+    const put = (headers: Record<string, string>, payload: object) =>
+      t.app.inject({ method: 'PUT', url: PROFILE_VISITORS_PATH, headers, payload });
+    expect((await visitorsOf(quiet.headers)).leaves_trace).toBe(true);
+
+    const off = await put(quiet.headers, { leaves_trace: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json<ProfileVisitorsResponse>().leaves_trace).toBe(false);
+    expect((await view(quiet.headers, owner.id)).json()).toEqual({ recorded: false });
+    expect((await visitorsOf(owner.headers)).visitors).toEqual([]);
+    // The owner's own switch is untouched.
+    expect((await visitorsOf(owner.headers)).leaves_trace).toBe(true);
+
+    await put(quiet.headers, { leaves_trace: true });
+    expect((await view(quiet.headers, owner.id)).json()).toEqual({ recorded: true });
+    expect((await visitorsOf(owner.headers)).visitors.map((visitor) => visitor.name)).toEqual(['Quiet']);
+
+    const bad = await put(quiet.headers, { leaves_trace: 'no' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('leaves_trace');
+    expect((await put(browserHeaders(), { leaves_trace: false })).statusCode).toBe(403);
+  });
+
   it('forgets visits older than thirty days', async () => {
     const owner = await member('Rita');
     const old = await member('Old');

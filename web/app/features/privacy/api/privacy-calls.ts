@@ -95,3 +95,15 @@ export function getProfileVisitors(signal?: AbortSignal) {
 export function profileVisitorsQueryOptions() {
   return queryOptions({ queryKey: ['profile-visitors'], queryFn: ({ signal }) => getProfileVisitors(signal) });
 }
+
+/** PUT /api/profile_visitors.php: whether the member's own visits show; the answer is the list again. */
+export function useSetVisitTrace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (leavesTrace: boolean) =>
+      apiRequest('PUT', PROFILE_VISITORS_PATH, privacySchema('ProfileVisitorsResponseSchema'), {
+        body: { leaves_trace: leavesTrace },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(profileVisitorsQueryOptions().queryKey, answer),
+  });
+}

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
+import { CheckboxField } from '../../../components/ui/choice-fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Section } from '../../../components/ui/section';
 import { formatFullTime } from '../../../lib/dates';
 import { mediaUrl } from '../../../lib/media';
 import { NAMED_ROUTES } from '../../../route-table';
-import { profileVisitorsQueryOptions } from '../api/privacy-calls';
+import { profileVisitorsQueryOptions, useSetVisitTrace } from '../api/privacy-calls';
 
 /**
  * Who viewed me on the account page (issue 19): the members who opened the profile, newest first;
@@ -24,6 +25,8 @@ export function ProfileVisitorsSection({
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const query = useQuery({ ...profileVisitorsQueryOptions(), initialData: initial });
+  const trace = useSetVisitTrace();
+  const leavesTrace = trace.isPending ? trace.variables : query.data?.leaves_trace;
 
   return (
     <Section title={t('privacy.visitors_title')} intro={t('privacy.visitors_intro')}>
@@ -69,6 +72,16 @@ export function ProfileVisitorsSection({
           </Link>
         </p>
       ) : null}
+      {leavesTrace === undefined ? null : (
+        <CheckboxField
+          name="leaves_visit_trace"
+          label={t('privacy.visitors_trace_label')}
+          hint={t('privacy.visitors_trace_hint')}
+          checked={leavesTrace}
+          onChange={(checked) => trace.mutate(checked)}
+        />
+      )}
+      {trace.isError ? <FormAlert>{t('privacy.visitors_trace_failed')}</FormAlert> : null}
     </Section>
   );
 }
