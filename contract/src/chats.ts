@@ -28,6 +28,8 @@ export const ChatMessageSchema = z.object({
   from: z.number().int(),
   body: z.string(),
   created_at: z.string(),
+  /** The sender erased their account: the text is gone, the message shows as erased (body empty). */
+  erased: z.literal(true).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -44,6 +44,7 @@ export * from './partners.js';
 export * from './payments-paths.js';
 export * from './payments.js';
 export * from './premium.js';
+export * from './privacy.js';
 export * from './discounts.js';
 export * from './profile-fields.js';
 export * from './profile-image-files.js';

@@ -108,6 +108,11 @@ export const SiteConfigSchema = z.object({
   credit_packages: z.array(CreditPackageSettingSchema).default([]),
   /** Which provider takes which payment method, per country, currency and purchase (issue 16). */
   payment_routing: z.array(PaymentRouteSchema).default([]),
+  /**
+   * How many of the latest visitors of their profile a member without premium sees (issue 19);
+   * premium members, and everyone on a site that sells no premium, see all. Absent: 3.
+   */
+  profile_visitors_free: z.number().int().min(0).max(100).optional(),
   /** Premium membership: its benefits and plans (issue 16); absent when the site sells none. */
   premium: PremiumSettingSchema.optional(),
   /** Which members' messages go to the moderation queue; operator-only, never sent to a browser. */

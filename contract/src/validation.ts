@@ -24,4 +24,7 @@ export const VALIDATION = {
   outOfRange: 'validation.out_of_range',
   snippetShortcut: 'validation.snippet_shortcut',
   snippetVariable: 'validation.snippet_variable',
+  codeFormat: 'validation.code_format',
+  codeWrong: 'validation.code_wrong',
+  recoveryCodeWrong: 'validation.recovery_code_wrong',
 } as const;

@@ -13,6 +13,11 @@ import { createMemberAccountActions } from './features/accounts/member-account-a
 import { appManifestRoutes } from './features/app-manifest/app-manifest.routes.js';
 import { authRoutes } from './features/accounts/auth.routes.js';
 import { deleteAccountRoutes } from './features/accounts/delete-account.routes.js';
+import { createTwoFactor } from './features/accounts/two-factor.js';
+import { twoFactorRoutes } from './features/accounts/two-factor.routes.js';
+import { searchVisibilityRoutes } from './features/accounts/search-visibility.routes.js';
+import { dataExportRoutes } from './features/accounts/data-export.routes.js';
+import { createDataExports, DATA_EXPORT_JOB_INTERVAL_MS, type DataExports } from './features/accounts/data-exports.js';
 import { createLoginThrottle } from './features/accounts/login-throttle.js';
 import { emailChangeRoutes } from './features/accounts/email-change.routes.js';
 import { passwordChangeRoutes } from './features/accounts/password-change.routes.js';
@@ -23,7 +28,7 @@ import { emailCheckRoutes } from './features/accounts/email-check.routes.js';
 import { loadUser } from './platform/sessions/user.js';
 import { createSessionsRepository } from './platform/sessions/sessions.repository.js';
 import { createStaffSessionsRepository } from './platform/staff/staff-sessions.repository.js';
-import { createTotpSecretBox } from './platform/staff/totp-secret.js';
+import { createTotpSecretBox } from './platform/two-factor/totp-secret.js';
 import { consoleAuditRoutes } from './features/console-audit/console-audit.routes.js';
 import { consoleAuthRoutes } from './features/console-auth/console-auth.routes.js';
 import { liftEndedSuspensions, SUSPENSION_CHECK_INTERVAL_MS } from './db/member-restrictions.js';
@@ -79,6 +84,7 @@ import { loadVapidKeys } from './notifier/vapid-keys.js';
 import { createWebPushSender, type PushSender } from './notifier/web-push-sender.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.js';
+import { profileVisitorsRoutes } from './features/profile-visitors/profile-visitors.routes.js';
 import { createMemoryEventBus, type EventBus } from './realtime/event-bus.js';
 import { eventsRoutes } from './features/realtime/events.routes.js';
 import { createRedisEventBus } from './realtime/redis-event-bus.js';
@@ -126,6 +132,8 @@ declare module 'fastify' {
       /** The re-check of stuck orders, then premium's reminders, renewals and ends. */
       recheckOrders(now?: number): Promise<void>;
     };
+    /** Members' data exports (issue 19): tests run and await the background builds themselves. */
+    dataExports: DataExports;
   }
 }
 
@@ -244,12 +252,16 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(profileFieldsRoutes);
   await app.register(searchRoutes, { db });
   await app.register(memberDetailRoutes, { db });
+  await app.register(profileVisitorsRoutes, { db });
   await app.register(companyInfoRoutes);
   await app.register(pageHiddenRoutes, { db });
   await app.register(landersRoutes, { db });
   const loginThrottle = createLoginThrottle();
   app.addHook('onClose', async () => loginThrottle.close());
-  await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });
+  const twoFactor = createTwoFactor(db, createTotpSecretBox(config.sessionSecret, 'members'));
+  await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle, twoFactor });
+  await app.register(twoFactorRoutes, { db, sessions, twoFactor, cookie: cookieOptions });
+  await app.register(searchVisibilityRoutes, { db });
   const accountDeps = {
     db,
     sessions,
@@ -258,6 +270,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     cookie: cookieOptions,
     publicUrl: config.publicUrl,
     loginThrottle,
+    twoFactor,
   };
   await app.register(signupRoutes, accountDeps);
   await app.register(emailCheckRoutes, { db, sessionSecret: config.sessionSecret });
@@ -266,7 +279,18 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(passwordChangeRoutes, accountDeps);
   await app.register(emailChangeRoutes, { ...accountDeps, notifier });
   await app.register(profileImagesRoutes, { db, media, loadUser });
-  await app.register(deleteAccountRoutes, { db, media, mail, cookie: cookieOptions });
+  const memberAccounts = createMemberAccountActions({ db, sites, links: createAccountLinks(accountDeps), mail, media });
+  await app.register(deleteAccountRoutes, { accounts: memberAccounts, cookie: cookieOptions });
+  const dataExports = createDataExports({ db, media, mail, sites, publicUrl: config.publicUrl, log: app.log });
+  app.decorate('dataExports', dataExports);
+  app.addHook('onClose', async () => dataExports.settled());
+  await app.register(dataExportRoutes, { exports: dataExports, media });
+  // Tests run the job themselves, at the moment they choose.
+  if (config.env !== 'test') {
+    const exportJob = setInterval(dataExports.kick, DATA_EXPORT_JOB_INTERVAL_MS);
+    exportJob.unref();
+    app.addHook('onClose', async () => clearInterval(exportJob));
+  }
   await app.register(contactRoutes, { mail });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
@@ -364,7 +388,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     db,
     providers,
     processing,
-    accounts: createMemberAccountActions({ db, sites, links: createAccountLinks(accountDeps), mail, media }),
+    accounts: memberAccounts,
   });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {

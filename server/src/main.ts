@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { demoLoginsNotice } from './demo/demo-logins-notice.js';
 import { seedDemoData } from './demo/seed.js';
 import { seedDemoStaff } from './demo/demo-staff.js';
-import { createTotpSecretBox } from './platform/staff/totp-secret.js';
+import { createTotpSecretBox } from './platform/two-factor/totp-secret.js';
 import type { WebServerEntry } from './features/web/web.routes.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;

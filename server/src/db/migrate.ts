@@ -24,6 +24,10 @@ import * as siteConfigHistory from './migrations/2026_12_02_000002_site_config_h
 import * as messageClientKeys from './migrations/2026_12_03_000001_message_client_keys.js';
 import * as memberAdjustments from './migrations/2026_12_03_000002_member_adjustments.js';
 import * as profileReview from './migrations/2026_12_04_000001_profile_review.js';
+import * as dataExports from './migrations/2026_12_05_000001_data_exports.js';
+import * as memberTwoFactor from './migrations/2026_12_05_000002_member_two_factor.js';
+import * as hiddenFromSearch from './migrations/2026_12_05_000003_hidden_from_search.js';
+import * as profileViews from './migrations/2026_12_05_000004_profile_views.js';
 
 /** Listed by hand so the built server needs no directory scan and the order is explicit. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +54,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_12_03_000001_message_client_keys': messageClientKeys,
   '2026_12_03_000002_member_adjustments': memberAdjustments,
   '2026_12_04_000001_profile_review': profileReview,
+  '2026_12_05_000001_data_exports': dataExports,
+  '2026_12_05_000002_member_two_factor': memberTwoFactor,
+  '2026_12_05_000003_hidden_from_search': hiddenFromSearch,
+  '2026_12_05_000004_profile_views': profileViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

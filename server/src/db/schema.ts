@@ -88,6 +88,13 @@ export interface MembersTable {
    * their conversations and profile page stay: a hidden persona (features/console-personas).
    */
   listed: Generated<number>;
+  /**
+   * 1: the member chose to stay out of search, similar members and landers (issue 19); `listed`
+   * is then 0 too. Kept apart so a moderator's hide and the member's own never undo each other.
+   */
+  hidden_from_search: Generated<number>;
+  /** 0: the member opens profiles without appearing in their "who viewed me" (features/profile-visitors). */
+  leaves_visit_trace: Generated<number>;
   paid_user: Generated<number>;
   mailprovider: Generated<number>;
   language: string;
@@ -244,6 +251,13 @@ export interface MessagesTable {
   /** The UUID the sender's device made for this message, so a repeated send stores it once (decision 019). */
   client_key: string | null;
 }
+
+/**
+ * The body of a message whose sender erased their account: sent messages keep their place in the
+ * other member's conversation, without the text, and show as erased (issue 19). A message someone
+ * writes is never empty (contract SendMessageSchema).
+ */
+export const ERASED_MESSAGE_BODY = '';
 
 export interface CreditLedgerTable {
   id: Generated<number>;
@@ -684,6 +698,51 @@ export interface DiscountRedemptionsTable {
   redeemed_at: number;
 }
 
+export type DataExportState = 'pending' | 'building' | 'ready';
+
+/** A member's copy of their data (features/accounts/data-exports.ts). */
+export interface DataExportsTable {
+  /** Random; the download link names it. */
+  id: string;
+  member_id: number;
+  state: DataExportState;
+  /** The zip's name in the media store. */
+  file: string | null;
+  size: number | null;
+  requested_at: number;
+  claimed_at: number | null;
+  ready_at: number | null;
+  expires_at: number | null;
+}
+
+/** A member's two-factor login (features/accounts/two-factor.routes.ts); no row: never set up. */
+export interface MemberTwoFactorTable {
+  member_id: number;
+  /** Sealed (platform/two-factor/totp-secret.ts); until `enabled_at` the one offered, unconfirmed. */
+  secret: string;
+  enabled_at: number | null;
+  /** The RFC 6238 time step of the last code accepted: no code is accepted twice. */
+  last_step: number | null;
+  created_at: number;
+}
+
+export interface MemberRecoveryCodesTable {
+  member_id: number;
+  /** SHA-256 of the one-time code. */
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** One member opening another's profile, once per UTC day (features/profile-visitors). */
+export interface ProfileViewsTable {
+  viewed_id: number;
+  viewer_id: number;
+  /** YYYY-MM-DD in UTC. */
+  day: string;
+  /** The latest view that day. */
+  viewed_at: number;
+}
+
 export interface Database {
   sites: SitesTable;
   regions: RegionsTable;
@@ -730,6 +789,10 @@ export interface Database {
   discount_redemptions: DiscountRedemptionsTable;
   member_adjustments: MemberAdjustmentsTable;
   message_credit_backs: MessageCreditBacksTable;
+  data_exports: DataExportsTable;
+  member_two_factor: MemberTwoFactorTable;
+  member_recovery_codes: MemberRecoveryCodesTable;
+  profile_views: ProfileViewsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;

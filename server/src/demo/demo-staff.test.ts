@@ -1,6 +1,6 @@
 import { LOCALES, STAFF_SESSION_COOKIE, type ConsoleMe } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../platform/staff/totp.js';
+import { totpCode } from '../platform/two-factor/totp.js';
 import { browserHeaders, createTestApp } from '../test/fixtures.js';
 import { testTotpSecrets } from '../test/staff-fixtures.js';
 import { TEST_DIALECTS } from '../test/test-database.js';

@@ -2,7 +2,7 @@ import { LOCALES, type StaffRole } from '@rendezvous/contract';
 import type { Db } from '../db/database.js';
 import { listConsoleSites } from '../platform/staff/console-sites.js';
 import { insertStaffAccount } from '../platform/staff/staff-accounts.js';
-import type { TotpSecretBox } from '../platform/staff/totp-secret.js';
+import type { TotpSecretBox } from '../platform/two-factor/totp-secret.js';
 import { DEMO_PASSWORD } from './demo-members.js';
 
 export interface DemoStaffLogin {

@@ -16,10 +16,11 @@ export interface MediaStore {
   read(name: string): Promise<Buffer | undefined>;
 }
 
-export type MediaExtension = 'jpg' | 'webp';
+/** Photos, and the zips of members' data exports (which the media route never serves). */
+export type MediaExtension = 'jpg' | 'webp' | 'zip';
 
 // 128 random bits in hex: unguessable, and safe as a file name and a URL path segment.
-const MEDIA_NAME = /^[a-f0-9]{32}\.(jpg|webp)$/;
+const MEDIA_NAME = /^[a-f0-9]{32}\.(jpg|webp|zip)$/;
 
 /** A fresh, unguessable media name. */
 export function createMediaName(extension: MediaExtension): string {

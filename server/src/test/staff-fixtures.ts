@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { StaffStatus } from '../db/schema.js';
 import { createStaffSessionsRepository } from '../platform/staff/staff-sessions.repository.js';
-import { createTotpSecretBox } from '../platform/staff/totp-secret.js';
+import { createTotpSecretBox } from '../platform/two-factor/totp-secret.js';
 import { TEST_PASSWORD } from './fixtures.js';
 
 export { STAFF_SESSION_COOKIE };

@@ -50,6 +50,7 @@ const ROUTE_FILE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
     'email_change',
     'membership',
     'password_change',
+    'privacy',
     'profile',
     'profile_edit',
     'push',

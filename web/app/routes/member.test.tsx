@@ -102,6 +102,8 @@ describe('the contact call to action on a member page', () => {
         return json(server.user);
       },
       'GET /api/activate.php': () => json({ delivered: false, active: false }),
+      // Once the account exists the page is a member's visit (who viewed me).
+      'POST /api/profile_view.php': () => json({ recorded: false }),
     });
     renderMemberPage(server);
 
@@ -124,9 +126,12 @@ describe('the contact call to action on a member page', () => {
     expect(api.callsTo('POST', '/api/user.php?new=1')[0]?.body).toMatchObject({ email: 'kees@ziggo.nl', name: 'Kees' });
   });
 
-  it('links a member straight to the chat, without the sign-up', () => {
-    fakeApi({});
+  it('links a member straight to the chat, without the sign-up, and reports the visit once', async () => {
+    const api = fakeApi({ 'POST /api/profile_view.php': () => json({ recorded: true }) });
     renderMemberPage({ user: makeUser() });
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/profile_view.php').map((call) => call.body)).toEqual([{ profile: 12 }]),
+    );
     expect(screen.getByRole('link', { name: t('member_page.chat', { name: 'Greta' }) }).getAttribute('href')).toBe(
       '/members/12/chat',
     );

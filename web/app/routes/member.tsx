@@ -19,6 +19,7 @@ import { notFoundOn404, notFoundResponse, RECORD_ID } from '../lib/server-record
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/member';
+import { useProfileVisit } from '../features/privacy/hooks/use-profile-visit';
 
 /** The search page and its alias (spec §2): coming from there, "back" returns to the same place in the list. */
 const SEARCH_PATHS = [NAMED_ROUTES.members, '/search'];
@@ -92,6 +93,8 @@ export default function Member({ loaderData }: Route.ComponentProps) {
     if (!onLikesScreen || !user) return;
     markLikeSeen(memberId);
   }, [onLikesScreen, user, memberId, markLikeSeen]);
+  // One's own page is no visit; the server says so too.
+  useProfileVisit(memberId, Boolean(user) && user?.profile.id !== memberId);
   const place = [member.city, member.country ? countryName(member.country) : null].filter(Boolean).join(', ');
 
   return (

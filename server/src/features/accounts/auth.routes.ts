@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { requireOwnPage } from '../../plugins/csrf.js';
 import { clearSessionCookie, setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
 import type { LoginThrottle } from './login-throttle.js';
+import type { TwoFactor } from './two-factor.js';
 import { SESSION_COOKIE, type SessionsRepository } from '../../platform/sessions/sessions.repository.js';
 import { loadUser } from '../../platform/sessions/user.js';
 import { createAccountsRepository } from './accounts.repository.js';
@@ -16,6 +17,7 @@ export interface AuthRoutesOptions {
   sessions: SessionsRepository;
   cookie: SessionCookieOptions;
   loginThrottle: LoginThrottle;
+  twoFactor: TwoFactor;
 }
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
@@ -24,7 +26,7 @@ const invalidCredentials = () =>
   new AppError(401, 'invalid_credentials', 'The e-mail address or password is incorrect.');
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { db, sessions, cookie, loginThrottle } = options;
+  const { db, sessions, cookie, loginThrottle, twoFactor } = options;
   const accounts = createAccountsRepository(db);
   // Verifying against a real hash when the address is unknown keeps both answers equally slow.
   const decoyHash = await hash('decoy-password-for-unknown-accounts');
@@ -63,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw invalidCredentials();
       }
       loginThrottle.succeeded(email, request.ip);
+      if (await twoFactor.isEnabled(member.id)) return twoFactor.askForCode(reply, member, cookie);
 
       // A fresh session id on every login, so a planted cookie never becomes a logged-in one.
       const previous = request.cookies[SESSION_COOKIE];

@@ -1,24 +1,19 @@
 import { verify } from '@node-rs/argon2';
 import { AccountDeletedSchema, DeleteAccountSchema, VALIDATION } from '@rendezvous/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
-import type { MediaStore } from '../../lib/media-store.js';
-import { clearSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
-import { accountMailTo, type AccountMail } from './account-mail.js';
-import { createAccountsRepository } from './accounts.repository.js';
 import { HOUR_MS } from '../../lib/time.js';
+import { clearSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
+import type { MemberAccountActions } from './member-account-actions.js';
 
 export interface DeleteAccountRoutesOptions {
-  db: Db;
-  media: MediaStore;
-  mail: AccountMail;
+  /** The one erasure, which staff deleting an account on a member's request use too. */
+  accounts: Pick<MemberAccountActions, 'erase'>;
   cookie: SessionCookieOptions;
 }
 
 export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptions> = async (app, options) => {
-  const { db, media, mail } = options;
-  const accounts = createAccountsRepository(db);
+  const { accounts } = options;
 
   app.post(
     '/api/account_delete.php',
@@ -31,18 +26,7 @@ export const deleteAccountRoutes: FastifyPluginAsyncZod<DeleteAccountRoutesOptio
       if (!member.password_hash || !(await verify(member.password_hash, request.body.password))) {
         throw invalidInput({ password: VALIDATION.passwordWrong });
       }
-      const { config } = request.site;
-      // Said goodbye to while the address still exists; a failed mail does not stop the deletion.
-      await mail
-        .send('account_deleted', accountMailTo(member, config))
-        .catch((error: unknown) => request.log.error({ err: error, memberId: member.id }, 'goodbye mail failed'));
-
-      const files = await accounts.erase(member);
-      for (const name of files) {
-        await media
-          .remove(name)
-          .catch((error: unknown) => request.log.warn({ err: error, name }, 'photo file not removed'));
-      }
+      await accounts.erase(member.id, request.log);
       clearSessionCookie(reply, options.cookie);
       return { deleted: true as const };
     },

@@ -8,6 +8,7 @@ import type { AccountLinks } from './account-links.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { emailStatus } from './email-status.js';
+import { createMemberDataRepository, type MemberData } from './member-data.repository.js';
 
 export interface MemberAccountActionsOptions {
   db: Db;
@@ -17,10 +18,12 @@ export interface MemberAccountActionsOptions {
   media: MediaStore;
 }
 
-const unavailable = (message: string) => new AppError(409, 'member_unavailable', message);
+/** Where the steps after the erasure log what they could not do. */
+interface ActionLog {
+  warn(obj: object, msg: string): void;
+}
 
-/** Every row of `table` about the member, as stored, for the export. */
-type ExportRows = Record<string, unknown>[];
+const unavailable = (message: string) => new AppError(409, 'member_unavailable', message);
 
 /**
  * What a member can do about their own account, done by staff for a member who asked support
@@ -29,6 +32,7 @@ type ExportRows = Record<string, unknown>[];
  */
 export function createMemberAccountActions({ db, sites, links, mail, media }: MemberAccountActionsOptions) {
   const accounts = createAccountsRepository(db);
+  const memberData = createMemberDataRepository(db);
 
   async function memberAndSite(memberId: number) {
     const member = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
@@ -76,92 +80,28 @@ export function createMemberAccountActions({ db, sites, links, mail, media }: Me
       return member;
     },
 
-    /** Everything stored about the member that is theirs to have (GDPR Art. 15 and 20), as JSON. */
-    async exportData(memberId: number): Promise<Record<string, unknown>> {
+    /** Everything stored about the member that is theirs to have: what their own download holds. */
+    async exportData(memberId: number): Promise<MemberData> {
       const { member } = await memberAndSite(memberId);
-      const rows = async (query: Promise<ExportRows>) => query;
-      const {
-        password_hash: _passwordHash,
-        push_subscription: _push,
-        email_normalized: _normalized,
-        search_rank: _rank,
-        changed_at: _changed,
-        ...account
-      } = member;
-      return {
-        account: {
-          ...account,
-          personal: JSON.parse(member.personal) as unknown,
-          personal_in_review: JSON.parse(member.personal_in_review) as unknown,
-        },
-        sign_up:
-          (await db.selectFrom('member_tracking').selectAll().where('member_id', '=', memberId).executeTakeFirst()) ??
-          null,
-        photos: await rows(
-          db
-            .selectFrom('member_images')
-            .select(['filename', 'created_at', 'in_review'])
-            .where('member_id', '=', memberId)
-            .execute(),
-        ),
-        likes: await rows(
-          db.selectFrom('likes').select(['profile_id', 'created_at']).where('member_id', '=', memberId).execute(),
-        ),
-        blocks: await rows(
-          db.selectFrom('blocks').select(['blocked_id', 'created_at']).where('member_id', '=', memberId).execute(),
-        ),
-        messages_sent: await rows(
-          db
-            .selectFrom('messages')
-            .select(['conversation_id', 'body', 'credits', 'created_at'])
-            .where('sender_id', '=', memberId)
-            .orderBy('id')
-            .execute(),
-        ),
-        credits: await rows(
-          db
-            .selectFrom('credit_ledger')
-            .select(['delta', 'reason', 'reference', 'created_at'])
-            .where('member_id', '=', memberId)
-            .orderBy('id')
-            .execute(),
-        ),
-        orders: await rows(
-          db
-            .selectFrom('orders')
-            .select([
-              'id',
-              'purchase',
-              'package_id',
-              'provider',
-              'country',
-              'currency',
-              'gross',
-              'state',
-              'created_at',
-              'paid_at',
-            ])
-            .where('member_id', '=', memberId)
-            .orderBy('id')
-            .execute(),
-        ),
-      };
+      return memberData.gather(member);
     },
 
     /**
-     * Deletes the account as the member's own button does: the goodbye mail, the erasure (with
-     * `within` in its transaction), then the photo files no one else shows.
+     * Deletes the account, whether the member's own button or staff on their request: the goodbye
+     * mail while the address still exists, the erasure (with `within` in its transaction), then
+     * the media files no one else shows.
      */
-    async erase(memberId: number, within: (trx: Db) => Promise<void>, log: { warn(obj: object, msg: string): void }) {
+    async erase(memberId: number, log: ActionLog, within?: (trx: Db) => Promise<void>) {
       const { member, site } = await memberAndSite(memberId);
       if (member.status === 'deleted') throw unavailable('This account is deleted already.');
       if (member.fictional === 1) throw unavailable('Fictional profiles are retired in the personas screen.');
+      // A failed mail does not stop the deletion.
       await mail
         .send('account_deleted', accountMailTo(member, site.config))
         .catch((error: unknown) => log.warn({ err: error, memberId }, 'goodbye mail failed'));
       const files = await accounts.erase(member, within);
       for (const name of files) {
-        await media.remove(name).catch((error: unknown) => log.warn({ err: error, name }, 'photo file not removed'));
+        await media.remove(name).catch((error: unknown) => log.warn({ err: error, name }, 'media file not removed'));
       }
     },
   };

@@ -13,6 +13,7 @@ import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { invalidInput } from '../../errors.js';
 import { setSessionCookie, type SessionCookieOptions } from '../../plugins/session.js';
+import type { TwoFactor } from './two-factor.js';
 import { createAccountLinks } from './account-links.js';
 import type { AccountMail } from './account-mail.js';
 import type { AccountTokensRepository } from './account-tokens.repository.js';
@@ -30,6 +31,7 @@ export interface PasswordResetRoutesOptions {
   cookie: SessionCookieOptions;
   publicUrl: PublicUrl;
   loginThrottle: LoginThrottle;
+  twoFactor: TwoFactor;
 }
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptions> = async (app, options) => {
@@ -93,10 +95,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       if (!check.ok) throw invalidInput({ token: VALIDATION.linkInvalid });
       await accounts.setPasswordHash(check.memberId, await hash(request.body.password));
       await sessions.destroyAllFor(check.memberId);
-      const session = await sessions.create(check.memberId);
-      setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
       const member = await accounts.byId(check.memberId);
       options.loginThrottle.clearAccount(member.email_normalized);
+      // A mailed link is one factor: with two-factor login on, the new password still needs the code.
+      if (await options.twoFactor.isEnabled(member.id))
+        return options.twoFactor.askForCode(reply, member, options.cookie);
+      const session = await sessions.create(check.memberId);
+      setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
       return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
     },
   );

@@ -1,7 +1,14 @@
 import type { ChatListItem, ChatMessage, ChatProfile } from '@rendezvous/contract';
 import { blockedEitherWay, isBlockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
-import { isGone, isReachable, RESTRICTED_STATUSES, UNCONFIRMED_STATUS, type MemberStatus } from '../../db/schema.js';
+import {
+  ERASED_MESSAGE_BODY,
+  isGone,
+  isReachable,
+  RESTRICTED_STATUSES,
+  UNCONFIRMED_STATUS,
+  type MemberStatus,
+} from '../../db/schema.js';
 import { ageOn } from '../../lib/age.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -41,6 +48,7 @@ export function chatMessageOf(row: {
     from: row.sender_id,
     body: row.body,
     created_at: iso(row.created_at),
+    ...(row.body === ERASED_MESSAGE_BODY ? { erased: true } : {}),
   };
 }
 

@@ -15,7 +15,6 @@ import {
 } from '@rendezvous/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { StaffRow } from '../../db/schema.js';
@@ -23,12 +22,12 @@ import { AppError, invalidInput, notLoggedIn } from '../../errors.js';
 import { MINUTE_MS } from '../../lib/time.js';
 import type { AuditActor } from '../../platform/audit/audit-log.js';
 import type { StaffSessionsRepository } from '../../platform/staff/staff-sessions.repository.js';
-import type { TotpSecretBox } from '../../platform/staff/totp-secret.js';
-import { acceptTotp, newTotpSecret, totpUri } from '../../platform/staff/totp.js';
+import type { TotpSecretBox } from '../../platform/two-factor/totp-secret.js';
+import { acceptTotp, newTotpSecret, totpEnrolmentOffer } from '../../platform/two-factor/totp.js';
 import type { SessionCookieOptions } from '../../plugins/session.js';
 import { clearStaffSessionCookie, setStaffSessionCookie } from '../../plugins/staff-session.js';
 import { createConsoleAuthRepository } from './console-auth.repository.js';
-import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.js';
+import { generateRecoveryCodes, hashRecoveryCode } from '../../platform/two-factor/recovery-codes.js';
 
 export interface ConsoleAuthRoutesOptions {
   db: Db;
@@ -36,6 +35,9 @@ export interface ConsoleAuthRoutesOptions {
   totpSecrets: TotpSecretBox;
   cookie: SessionCookieOptions;
 }
+
+/** The name an authenticator app shows above a staff member's code. */
+export const CONSOLE_TOTP_ISSUER = 'Rendezvous console';
 
 const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
 /** Passwords tried from one address; a console has few staff, so this is generous. */
@@ -164,13 +166,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncZod<ConsoleAuthRoutesOptions> 
         secret = newTotpSecret();
         await accounts.offerSecret(staff.id, totpSecrets.seal(secret));
       }
-      const uri = totpUri(staff.email, secret);
-      const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-      return {
-        otpauth_uri: uri,
-        qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-        secret,
-      };
+      return totpEnrolmentOffer(CONSOLE_TOTP_ISSUER, staff.email, secret);
     },
   );
 

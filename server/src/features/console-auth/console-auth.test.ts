@@ -8,7 +8,7 @@ import {
   type TotpEnrolment,
 } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../platform/staff/totp.js';
+import { totpCode } from '../../platform/two-factor/totp.js';
 import { browserHeaders, createTestApp, TEST_PASSWORD } from '../../test/fixtures.js';
 import { insertStaff, staffCookies, TEST_TOTP_SECRET, testTotpSecrets } from '../../test/staff-fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';

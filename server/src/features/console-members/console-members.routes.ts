@@ -42,7 +42,7 @@ export interface MemberAccountActions {
   resendActivation(memberId: number): Promise<{ site_id: number }>;
   startEmailChange(memberId: number, email: string): Promise<{ site_id: number; email: string }>;
   exportData(memberId: number): Promise<Record<string, unknown>>;
-  erase(memberId: number, within: (trx: Db) => Promise<void>, log: FastifyBaseLogger): Promise<void>;
+  erase(memberId: number, log: FastifyBaseLogger, within: (trx: Db) => Promise<void>): Promise<void>;
 }
 
 export interface ConsoleMembersRoutesOptions {
@@ -328,10 +328,8 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
     },
     async (request) => {
       const member = await members.memberOf(request.params.id);
-      await accounts.erase(
-        request.params.id,
-        (trx) => auditAccount(request, 'member.delete', member.site_id, undefined, trx),
-        request.log,
+      await accounts.erase(request.params.id, request.log, (trx) =>
+        auditAccount(request, 'member.delete', member.site_id, undefined, trx),
       );
       return { done: true as const };
     },

@@ -271,6 +271,8 @@ export function createConsoleModerationRepository(db: Db) {
         .updateTable('members')
         .set({ listed: 1, ...seenChange(now) })
         .where('id', '=', lifted.member_id)
+        // A member who chose to hide from search stays hidden (features/accounts setHiddenFromSearch).
+        .where('hidden_from_search', '=', 0)
         .execute();
     } else if (lifted.action === 'ban' || lifted.action === 'suspend') {
       await liftRestriction(trx, lifted.member_id, now);

@@ -18,7 +18,7 @@ export function createMemberDetailRepository(db: Db) {
     /**
      * The page of an active member of this site, or undefined: deleted, banned, unconfirmed and
      * other sites' members look exactly like unknown ids, so ids reveal nothing; so do members
-     * blocked either way by the viewer.
+     * blocked either way by the viewer, and, to visitors, members hiding from search.
      */
     async find(
       siteId: number,
@@ -45,7 +45,8 @@ export function createMemberDetailRepository(db: Db) {
         .where('id', '=', id)
         .where('site_id', '=', siteId)
         .where('status', 'in', REACHABLE_STATUSES);
-      if (viewerId !== null) query = query.where(notBlockedWith(viewerId));
+      // A member hiding from search is shown to members (a chat, a like leads there), not to visitors or landers.
+      query = viewerId === null ? query.where('hidden_from_search', '=', 0) : query.where(notBlockedWith(viewerId));
       const member = await query.executeTakeFirst();
       if (!member) return undefined;
       const [images, liked] = await Promise.all([

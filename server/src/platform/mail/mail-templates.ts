@@ -1,6 +1,7 @@
 // The accounts flows issue their tokens with the same lifetimes, so a mail never promises more time than its link has.
 import {
   ACTIVATION_LINK_TTL_MS,
+  DATA_EXPORT_TTL_MS,
   DEFAULT_LOCALE,
   EMAIL_CHANGE_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_LINK_TTL_MS,
@@ -40,6 +41,7 @@ export const MAIL_KINDS = [
   'premium_withdrawn',
   'moderation_statement',
   'moderation_outcome',
+  'data_export_ready',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -93,6 +95,7 @@ const LINKS: Record<MailKind, { required: boolean; ttlMs: number } | null> = {
   // The appeal form: a link that does not expire, so no expiry line.
   moderation_statement: { required: true, ttlMs: 0 },
   moderation_outcome: null,
+  data_export_ready: { required: true, ttlMs: DATA_EXPORT_TTL_MS },
 };
 
 export interface MailContext {

@@ -1,5 +1,6 @@
 import {
   ACTIVATION_LINK_TTL_MS,
+  DATA_EXPORT_TTL_MS,
   DEFAULT_LOCALE,
   EMAIL_CHANGE_LINK_TTL_MS,
   EMAIL_CHANGE_UNDO_LINK_TTL_MS,
@@ -143,6 +144,7 @@ function placeholderValues(settings: Settings, locale: Locale): Values {
     password_reset_hours: String(PASSWORD_RESET_LINK_TTL_MS / HOUR_MS),
     email_change_hours: String(EMAIL_CHANGE_LINK_TTL_MS / HOUR_MS),
     email_change_undo_days: String(EMAIL_CHANGE_UNDO_LINK_TTL_MS / DAY_MS),
+    data_export_days: String(DATA_EXPORT_TTL_MS / DAY_MS),
     locale_cookie_days: String(LOCALE_COOKIE_MAX_AGE_S / (DAY_MS / 1000)),
   };
 }

@@ -1,26 +1,38 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { lazyZodResolver } from '../../../lib/forms/lazy-zod-resolver';
-import { useApiForm } from '../../../lib/forms/use-api-form';
+import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
 import { accountSchema, confirmPasswordReset } from '../api/account-calls';
+import { needsTwoFactorCode, TwoFactorLoginStep } from './two-factor-login-step';
 
 /** The page a reset link opens: a new password, then the member is logged in on this device only. */
 export function NewPasswordForm({ token, onDone }: { token: string; onDone: () => Promise<void> | void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  // With two-factor login on, the new password is set and the code still logs in (a link is one factor).
+  const [askingCode, setAskingCode] = useState(false);
   const { form, control, onSubmit, busy, failure } = useApiForm({
     // The token rides along as a value, so a refused one comes back as that field's error.
     defaultValues: { token, password: '' },
     resolver: lazyZodResolver(accountSchema('PasswordResetDoSchema')),
     send: async (values) => {
-      await confirmPasswordReset(values.token, values.password);
+      try {
+        await confirmPasswordReset(values.token, values.password);
+      } catch (error) {
+        if (!needsTwoFactorCode(error)) throw error;
+        setAskingCode(true);
+        return LEAVING;
+      }
       await onDone();
     },
     failureOf: () => 'login.unavailable',
   });
 
+  if (askingCode) return <TwoFactorLoginStep onLoggedIn={onDone} onStartOver={() => void navigate('/login')} />;
   if (!token || form.formState.errors.token) {
     return (
       <div role="alert" className="form-alert">

@@ -33,9 +33,11 @@ export function ChatList({ chats, activeId, me, cdnPrefix, onRemove }: ChatListP
           const unread = active ? 0 : chat.num_unread_messages;
           const last = conversation.last_message;
           const preview = last
-            ? last.from === me
-              ? t('chats.you_preview', { text: last.body })
-              : last.body
+            ? last.erased
+              ? t('chats.message_erased')
+              : last.from === me
+                ? t('chats.you_preview', { text: last.body })
+                : last.body
             : t('chats.no_messages');
           const at = last?.created_at ?? conversation.updated_at;
           return (

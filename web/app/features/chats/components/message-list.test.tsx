@@ -31,6 +31,15 @@ function renderList(messages: ShownMessage[], readUpTo = 0, onDiscard?: (key: st
 }
 
 describe('the messages of a conversation', () => {
+  it('shows a message whose sender erased their account as erased, in words', async () => {
+    renderList([message(1, 12, '', { erased: true }), message(2, 7, 'Are you still there?')]);
+
+    const list = await screen.findByRole('list', { name: 'Messages with Greta' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain(t('chats.message_erased'));
+    expect(items[1]!.textContent).toContain('Are you still there?');
+  });
+
   it('shows markup as text and turns no address into a link', async () => {
     const body = '<img src=x onerror="alert(1)"> <b>hi</b> visit https://scam.example.test or www.example.test';
     const { container } = renderList([message(1, 12, body)]);

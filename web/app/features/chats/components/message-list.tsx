@@ -61,7 +61,11 @@ export function MessageList({ messages, me, otherName, readUpTo, label, onDiscar
               } ${message.pending || message.waiting || message.notSent ? 'opacity-70' : ''}`}
             >
               <span className="sr-only">{own ? t('chats.you_wrote') : t('chats.they_wrote', { name: otherName })}</span>
-              <p className="message-body whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{message.body}</p>
+              {message.erased ? (
+                <p className="message-body italic">{t('chats.message_erased')}</p>
+              ) : (
+                <p className="message-body whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{message.body}</p>
+              )}
             </div>
             <p className="mt-0.5 px-1 text-xs text-ink-muted">
               {message.pending ? (

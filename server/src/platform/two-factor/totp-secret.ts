@@ -4,17 +4,20 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 // Fixed on purpose: the key must come out the same on every node and after every restart.
-const HKDF_SALT = 'rendezvous/console';
 const HKDF_INFO = 'totp-secret/aes-256-gcm/v1';
 
+/** Whose secrets a box seals: each has its own key, so one's sealed secret never opens as the other's. */
+export type TotpSecretOwner = 'console' | 'members';
+
 /**
- * Staff TOTP secrets at rest: AES-256-GCM under a key derived (HKDF-SHA-256) from SESSION_SECRET,
- * so a copy of the database alone opens no console account. The price: a new SESSION_SECRET
- * leaves the stored secrets unreadable, and every staff member enrols again (an admin resets
- * their two-factor login; admins reset their own with `npm run console:admin`).
+ * TOTP secrets at rest (staff's, decision 013, and members' who turned two-factor login on):
+ * AES-256-GCM under a key derived (HKDF-SHA-256) from SESSION_SECRET, so a copy of the database
+ * alone opens no account. The price: a new SESSION_SECRET leaves the stored secrets unreadable;
+ * staff enrol again (an admin resets their two-factor login; admins reset their own with
+ * `npm run console:admin`), members log in with a recovery code and set it up again.
  */
-export function createTotpSecretBox(sessionSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', sessionSecret, HKDF_SALT, HKDF_INFO, 32));
+export function createTotpSecretBox(sessionSecret: string, owner: TotpSecretOwner = 'console') {
+  const key = Buffer.from(hkdfSync('sha256', sessionSecret, `rendezvous/${owner}`, HKDF_INFO, 32));
   return {
     seal(secret: string): string {
       const iv = randomBytes(IV_BYTES);
