@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('geo on %s', (dialect) => {
       const body = response.json();
       expect(Object.keys(body)).toEqual(['NL', 'BE']);
       expect(body.NL).toHaveLength(12);
-      expect(body.NL).toContainEqual({ id: await regionId('NL', 'NH'), name: 'North Holland' });
+      expect(body.NL).toContainEqual({ id: await regionId('NL', 'NH'), code: 'NL-NH', name: 'North Holland' });
       for (const list of Object.values<{ name: string }[]>(body)) {
         const names = list.map((region) => region.name);
         expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
