@@ -47,7 +47,11 @@ describe.each(TEST_DIALECTS)('geo on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(Object.keys(body)).toEqual(['BE']);
-      expect(body.BE).toContainEqual({ id: await regionId('BE', 'BRU'), name: expect.stringContaining('Brussels') });
+      expect(body.BE).toContainEqual({
+        id: await regionId('BE', 'BRU'),
+        code: 'BE-BRU',
+        name: expect.stringContaining('Brussels'),
+      });
     });
 
     it("answers each site's own countries", async () => {
