@@ -49,15 +49,15 @@ describe('lazyZodResolver', () => {
     expect(loadSchema).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('Value is required')).toBeTruthy();
-    expect(screen.getByText('Your password needs at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('Please enter your current password')).toBeTruthy();
+    expect(screen.getByText('Your password is too short: at least 8 characters')).toBeTruthy();
     expect(current().getAttribute('aria-invalid')).toBe('true');
     expect(fresh().getAttribute('aria-invalid')).toBe('true');
     expect(send).not.toHaveBeenCalled();
 
     // After a submit the messages follow the typing, as with the schema at hand.
     await user.type(fresh(), ' but longer');
-    await waitFor(() => expect(screen.queryByText('Your password needs at least 8 characters')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Your password is too short: at least 8 characters')).toBeNull());
     await user.type(current(), 'old password');
     await user.click(screen.getByRole('button', { name: 'Change' }));
     await waitFor(() =>
