@@ -47,7 +47,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => Promise<void> | vo
         {t('login.submit')}
       </Button>
       <p className="text-center">
-        <Link className="underline" to="/reset-password">
+        <Link className="tap-link underline" to="/reset-password">
           {t('login.forgot_password')}
         </Link>
       </p>

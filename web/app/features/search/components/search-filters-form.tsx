@@ -23,7 +23,7 @@ export function SearchFiltersForm({ filters, onChange, disabled }: SearchFilters
 
   return (
     <form
-      className="card grid grid-cols-2 gap-3 p-4 md:grid-cols-4"
+      className="card select-row p-4"
       aria-label={t('search.filters_label')}
       onSubmit={(event) => event.preventDefault()}
     >
