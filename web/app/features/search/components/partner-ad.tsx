@@ -6,7 +6,8 @@ export function PartnerAd() {
   const { t } = useTranslation();
   return (
     <article
-      className="card relative flex flex-col justify-center gap-2 bg-brand-soft p-4 text-center"
+      // As tall as the cards beside it: an ad keeps the grid's size (issue 21).
+      className="card relative flex h-full flex-col justify-center gap-2 bg-brand-soft p-4 text-center"
       aria-label={t('search.ad_label')}
     >
       <h3 className="heading text-lg">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function WebcamAd({ cam }: { cam: CamItem }) {
   const { t } = useTranslation();
   return (
-    <article className="card relative flex flex-col overflow-hidden" aria-label={t('search.ad_label')}>
+    <article className="card relative flex h-full flex-col overflow-hidden" aria-label={t('search.ad_label')}>
       <div className="relative aspect-square bg-surface-muted">
         <img src={cam.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
         <span className="badge absolute top-2 left-2">
@@ -13,7 +13,7 @@ export function WebcamAd({ cam }: { cam: CamItem }) {
         </span>
       </div>
       <div className="p-3">
-        <h3 className="heading text-base leading-tight">
+        <h3 className="heading truncate text-base leading-tight">
           <a
             href={webcamAdHref(cam.account)}
             target="_blank"
