@@ -79,7 +79,7 @@ export function ProfileCard({ profile, to, onOpen, actions, priority = false }: 
         {/* One line, an ellipsis where it does not fit: the member's page has the whole of it. */}
         <h3 className="heading truncate text-base leading-tight">
           {/* The whole card is the link's target, so one tab stop per member. */}
-          <Link to={to} onClick={onOpen} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={to} onClick={onOpen} className="stretched-link">
             <span translate="no">{profile.name}</span>
             {profile.age !== null ? <span className="font-normal">, {profile.age}</span> : null}
           </Link>

@@ -11,12 +11,7 @@ export function PartnerAd() {
       aria-label={t('search.ad_label')}
     >
       <h3 className="heading text-lg">
-        <a
-          href={partnerAdHref('profile-search')}
-          target="_blank"
-          rel="noopener sponsored"
-          className="after:absolute after:inset-0 focus-visible:outline-none"
-        >
+        <a href={partnerAdHref('profile-search')} target="_blank" rel="noopener sponsored" className="stretched-link">
           {t('search.partner_title')}
         </a>
       </h3>

@@ -14,12 +14,7 @@ export function WebcamAd({ cam }: { cam: CamItem }) {
       </div>
       <div className="p-3">
         <h3 className="heading truncate text-base leading-tight">
-          <a
-            href={webcamAdHref(cam.account)}
-            target="_blank"
-            rel="noopener sponsored"
-            className="after:absolute after:inset-0 focus-visible:outline-none"
-          >
+          <a href={webcamAdHref(cam.account)} target="_blank" rel="noopener sponsored" className="stretched-link">
             {/* The performer's name comes from the partner's feed, not our catalogues. */}
             <span translate="no">{cam.name}</span>, {cam.age}
           </a>
