@@ -50,8 +50,8 @@ export function SectionIndex({ within, label }: { within: RefObject<HTMLElement 
   }, [within]);
 
   return (
-    // The row's height is kept before the entries are read, so nothing below moves when they come.
-    <nav aria-label={label} className="section-index sticky top-0 z-10 -mx-4 min-h-15 bg-page px-4 py-2 md:static">
+    // As tall before the entries are read as after (a row of small buttons), so nothing below moves.
+    <nav aria-label={label} className="section-index sticky top-0 z-10 -mx-4 h-16 bg-page px-4 py-2 md:static">
       <ul className="flex gap-2 overflow-x-auto pb-1">
         {entries.map((entry) => (
           <li key={entry.id} className="shrink-0">
