@@ -43,7 +43,9 @@ test('a member files a complaint about a profile from its safety menu and gets t
   await page.getByRole('button', { name: en('complaints.submit_notice') }).click();
   const explanation = page.getByRole('textbox', { name: en('complaints.explanation_label') });
   await expect(explanation).toHaveAttribute('aria-invalid', 'true');
-  await expect(explanation).toHaveAccessibleDescription(new RegExp(en('validation.required')));
+  // The message names the field (issue 21).
+  const named = en('validation.named.required', { field: en('complaints.explanation_label') });
+  await expect(explanation).toHaveAccessibleDescription(new RegExp(named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 
   await explanation.fill('Asked me for money for a train ticket before we had even talked about meeting.');
   await page.getByRole('button', { name: en('complaints.submit_notice') }).click();

@@ -218,7 +218,9 @@ test('a supervisor adds a site snippet and finds it listed; site settings stay a
   await site.getByLabel(en('console.settings.claim_idle')).fill('0.5');
   await site.getByRole('button', { name: en('console.settings.save') }).click();
   // Half a minute is below the least the contract allows; the message stands beside the field.
-  await expect(site.getByText(en('validation.out_of_range'))).toBeVisible();
+  await expect(
+    site.getByText(en('validation.named.out_of_range', { field: en('console.settings.claim_idle') })),
+  ).toBeVisible();
   await site.getByLabel(en('console.settings.claim_idle')).fill('20');
   await site.getByRole('button', { name: en('console.settings.save') }).click();
   await expect(site.getByRole('status')).toHaveText(en('console.settings.saved'));

@@ -93,7 +93,7 @@ test('a member sends the contact form and both support and the member get a mail
 
   await form.getByRole('button', { name: en('service.submit') }).click();
   await expect(form.getByRole('textbox', { name: en('service.subject') })).toHaveAccessibleDescription(
-    en('validation.required'),
+    en('validation.named.required', { field: en('service.subject') }),
   );
 
   const subject = `Question ${Date.now()}`;

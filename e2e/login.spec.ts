@@ -37,7 +37,9 @@ test('empty fields are marked next to the field, in the visitor language', async
   await context.addCookies([{ name: 'i18n_redirected', value: 'nl', url: `http://localhost:${PORT}` }]);
   await page.goto('/login');
   await page.getByRole('button', { name: message('nl', 'login.submit') }).click();
-  await expect(page.getByText(message('nl', 'validation.required')).first()).toBeVisible();
+  // Each message names its field (issue 21).
+  await expect(page.getByText(message('nl', 'validation.fields.email.required'))).toBeVisible();
+  await expect(page.getByText(message('nl', 'validation.fields.password.required'))).toBeVisible();
   await expect(page.getByLabel(message('nl', 'login.email'))).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -48,3 +48,14 @@ export function similarFilters<T extends { min_age: number; max_age: number }>(f
     max_age: Math.min(MAX_AGE, filters.max_age + SIMILAR_AGE_WIDENING),
   };
 }
+
+/** What of a site's settings decides whether visitors may search (spec §6). */
+export interface VisitorSearchSettings {
+  logged_out_search: boolean;
+  logged_out_search_trafficsource: boolean;
+}
+
+/** Spec §6: visitors search only where the site allows it, or when they came with a traffic source. */
+export function visitorsMaySearch(settings: VisitorSearchSettings, trafficsource: string | null | undefined): boolean {
+  return settings.logged_out_search || (settings.logged_out_search_trafficsource && Boolean(trafficsource));
+}

@@ -46,7 +46,11 @@ export const TemplateSchema = z.object({
 
 const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Use an ISO 3166-1 alpha-2 code');
 
-export const RegionItemSchema = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * A region a member may live in: `code` is its ISO 3166-2 code ("NL-NH"), by which the interface
+ * names it in the member's language; `name` is the English name, for a region no catalogue knows.
+ */
+export const RegionItemSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type RegionItem = z.infer<typeof RegionItemSchema>;
 
 export const MessageCostSchema = z.object({ costs: z.number().nonnegative(), currency: z.string().length(3) });

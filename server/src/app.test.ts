@@ -273,7 +273,7 @@ describe.each(TEST_DIALECTS)('region data on %s', (dialect) => {
         .execute();
       const settings = (await t.app.inject('/api/settings.php')).json();
       expect(Object.keys(settings.region_data)).toEqual(['NL', 'BE']);
-      expect(settings.region_data.NL).toEqual([{ id: expect.any(Number), name: 'Noord-Holland' }]);
+      expect(settings.region_data.NL).toEqual([{ id: expect.any(Number), code: 'NL-NH', name: 'Noord-Holland' }]);
       expect(settings.region_data.BE[0].name).toBe('Antwerpen');
     } finally {
       await t.close();

@@ -284,6 +284,7 @@ export function routeNameFromId(id: string): string {
 export const NAMED_ROUTES = {
   members: '/members',
   login: '/login',
+  'complete-signup': '/complete-signup',
   pricing: '/pricing',
   premium: '/premium',
   'cancel-contract': '/cancel-contract',

@@ -1,4 +1,11 @@
-import { similarFilters, MAX_AGE, MIN_AGE, type MemberDetail, type ProfileCard as Card } from '@rendezvous/contract';
+import {
+  similarFilters,
+  visitorsMaySearch,
+  MAX_AGE,
+  MIN_AGE,
+  type MemberDetail,
+  type ProfileCard as Card,
+} from '@rendezvous/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +22,7 @@ import { MemberGallery } from '../features/members/components/member-gallery';
 import { searchQueryOptions } from '../features/search/api/search-calls';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { LazySignupModal, loadSignupModal } from '../features/signup/components/lazy-signup-modal';
+import { useTrafficSourceNetwork } from '../features/signup/lib/traffic-source';
 import { notFoundOn404, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { useWebContext } from '../lib/use-web-context';
 import { NAMED_ROUTES } from '../route-table';
@@ -54,18 +62,22 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 /**
  * Spec §7 similar search around the viewed member: same gender and country, every region, their
- * age widened. Visitors where the site keeps search for members get a 403 and simply no section;
- * other failures are logged only (spec §8), by the query cache.
+ * age widened. Only asked where the search would answer: a visitor the site keeps out of the
+ * search (spec §6) sees no section rather than a refused call. Other failures are logged only
+ * (spec §8), by the query cache.
  */
 function useSimilarMembers(member: MemberDetail): Card[] {
   const { id, gender, country, age } = member;
+  const { settings, user } = useWebContext();
+  const trafficsource = useTrafficSourceNetwork() ?? undefined;
+  const maySearch = Boolean(user) || visitorsMaySearch(settings, trafficsource);
   const filters =
     gender && country
       ? similarFilters({ gender, country, countryregion: 0, min_age: age ?? MIN_AGE, max_age: age ?? MAX_AGE })
       : null;
   const query = useQuery({
-    ...searchQueryOptions({ manual_search: 1, do_not_save: 1, ...filters }),
-    enabled: filters !== null,
+    ...searchQueryOptions({ manual_search: 1, do_not_save: 1, ...filters, ...(user ? {} : { trafficsource }) }),
+    enabled: filters !== null && maySearch,
   });
   return query.data?.profiles.filter((profile) => profile.id !== id) ?? [];
 }

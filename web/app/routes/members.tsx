@@ -1,4 +1,10 @@
-import { showsPartnerAds, showsWebcamAds, type CamItem, type ProfileCard } from '@rendezvous/contract';
+import {
+  showsPartnerAds,
+  showsWebcamAds,
+  visitorsMaySearch,
+  type CamItem,
+  type ProfileCard,
+} from '@rendezvous/contract';
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +25,7 @@ import type { Route } from './+types/members';
 export function loader({ context, request }: Route.LoaderArgs) {
   const { user, settings } = context.web;
   const trafficsource = trafficSourceNetworkFromCookies(request.headers.get('cookie'));
-  const visitorsWelcome =
-    settings.logged_out_search || (settings.logged_out_search_trafficsource && trafficsource !== undefined);
-  if (!user && !visitorsWelcome) {
+  if (!user && !visitorsMaySearch(settings, trafficsource)) {
     const { pathname, search } = new URL(request.url);
     throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
   }

@@ -12,10 +12,11 @@ import {
   TWO_FACTOR_PATH,
   TwoFactorStatusSchema,
 } from '@rendezvous/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator } from 'react-router';
 import { Button } from '../components/ui/button';
+import { SectionIndex } from '../components/ui/section-index';
 import { DeleteAccountDialog } from '../features/accounts/components/delete-account-dialog';
 import { EmailChangeForm } from '../features/accounts/components/email-change-form';
 import { PasswordChangeForm } from '../features/accounts/components/password-change-form';
@@ -81,11 +82,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const [deleting, setDeleting] = useState(false);
+  const page = useRef<HTMLDivElement>(null);
   if (!user) return null;
 
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
+    <div ref={page} className="profile-page mx-auto max-w-2xl space-y-6">
       <h1 className="heading text-3xl">{t('profile.title')}</h1>
+      <SectionIndex within={page} label={t('profile.sections_label')} />
       <ProfileEditor user={user} settings={settings} />
       <ProfileVisitorsSection cdnPrefix={settings.cdn_prefix} initial={loaderData.visitors} />
       <section className="card space-y-3 p-4 sm:p-5" aria-labelledby="profile-account">

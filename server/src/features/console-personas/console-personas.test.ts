@@ -828,7 +828,10 @@ describe.each(TEST_DIALECTS)('console personas on %s', (dialect) => {
       domain: sitePool[0]!.host,
       domain_language: 'en',
       countries: ['NL', 'BE'],
-      region_data: { NL: [{ id: regionNH, name: 'Noord-Holland' }], BE: [{ id: regionAntwerp, name: 'Antwerpen' }] },
+      region_data: {
+        NL: [{ id: regionNH, code: 'NL-NH', name: 'Noord-Holland' }],
+        BE: [{ id: regionAntwerp, code: 'BE-VAN', name: 'Antwerpen' }],
+      },
       allowed_values: { smoking: ['no', 'yes'] },
       visible_profile_notes: ['about_me'],
       fictional_icon: true,

@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('geo on %s', (dialect) => {
       const body = response.json();
       expect(Object.keys(body)).toEqual(['NL', 'BE']);
       expect(body.NL).toHaveLength(12);
-      expect(body.NL).toContainEqual({ id: await regionId('NL', 'NH'), name: 'North Holland' });
+      expect(body.NL).toContainEqual({ id: await regionId('NL', 'NH'), code: 'NL-NH', name: 'North Holland' });
       for (const list of Object.values<{ name: string }[]>(body)) {
         const names = list.map((region) => region.name);
         expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
@@ -47,7 +47,11 @@ describe.each(TEST_DIALECTS)('geo on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(Object.keys(body)).toEqual(['BE']);
-      expect(body.BE).toContainEqual({ id: await regionId('BE', 'BRU'), name: expect.stringContaining('Brussels') });
+      expect(body.BE).toContainEqual({
+        id: await regionId('BE', 'BRU'),
+        code: 'BE-BRU',
+        name: expect.stringContaining('Brussels'),
+      });
     });
 
     it("answers each site's own countries", async () => {

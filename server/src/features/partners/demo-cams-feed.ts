@@ -58,9 +58,10 @@ const BACKDROPS = [
   ['#fdcbf1', '#e6dee9'],
   ['#f5576c', '#f093fb'],
 ] as const;
-// The site is for mature adults, so most performers are too.
-const MIN_DEMO_AGE = 24;
-const MAX_DEMO_AGE = 69;
+// The sites are for mature adults: the performers are the age of the demo members around them
+// (40 to 80, most near 60), so an ad in the grid never looks decades younger than the site (issue 21).
+const MIN_DEMO_AGE = 40;
+const MAX_DEMO_AGE = 72;
 const ONLINE_SHARE = 0.75;
 const DEMO_SEED = 20_261_204;
 

@@ -73,6 +73,8 @@ describe.each(TEST_DIALECTS)('partner calls with the built-in demo partners on %
 
     const everyone = CamsSearchResponseSchema.parse((await search('')).json()).cams;
     expect(new Set(Object.values(everyone).map((cam) => cam.gender))).toEqual(new Set(['female', 'male']));
+    // The demo sites are for members of 40 and over; their ads are not decades younger (issue 21).
+    expect(Math.min(...Object.values(everyone).map((cam) => cam.age))).toBeGreaterThanOrEqual(40);
   });
 
   it('refuses filters out of range with the fields named', async () => {

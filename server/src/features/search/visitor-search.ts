@@ -1,10 +1,10 @@
+import { visitorsMaySearch } from '@rendezvous/contract';
 import type { FastifyRequest } from 'fastify';
 import { readSentQuery, requireMemberFor } from '../../plugins/session.js';
 
 /** Spec §6: visitors search only where the site allows it, or when they came with a traffic source. */
 export function mayVisitorSearch(request: FastifyRequest, trafficsource: string | undefined): boolean {
-  const { config } = request.site;
-  return config.logged_out_search || (config.logged_out_search_trafficsource && Boolean(trafficsource));
+  return visitorsMaySearch(request.site.config, trafficsource);
 }
 
 /** A visitor the site does not let search is asked to log in (403) before the filters are read. */

@@ -19,13 +19,13 @@ export function createSitesRepository(db: Db) {
     const rows = await db.selectFrom('sites').selectAll().orderBy('id').execute();
     // Sorted here, not in SQL: SQLite and PostgreSQL order accented names differently.
     const byName = new Intl.Collator('en').compare;
-    const regions = (await db.selectFrom('regions').select(['id', 'country', 'name']).execute()).sort((a, b) =>
+    const regions = (await db.selectFrom('regions').select(['id', 'country', 'code', 'name']).execute()).sort((a, b) =>
       byName(a.name, b.name),
     );
     const regionsByCountry = new Map<string, RegionItem[]>();
     for (const region of regions) {
       const list = regionsByCountry.get(region.country) ?? [];
-      list.push({ id: region.id, name: region.name });
+      list.push({ id: region.id, code: `${region.country}-${region.code}`, name: region.name });
       regionsByCountry.set(region.country, list);
     }
     const sites = rows.map((row): Site => {

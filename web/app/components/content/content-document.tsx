@@ -74,10 +74,14 @@ export function ContentDocumentView({ document, inModal = false, titleAs = 'h1' 
       {document.toc.length > 0 ? (
         <nav className="card mt-5 p-4" aria-label={t('content.toc')}>
           <p className="font-semibold">{t('content.toc')}</p>
-          <ol className="mt-2 list-decimal space-y-1 ps-6" data-content-text>
+          <ol className="mt-2 list-decimal ps-6" data-content-text>
             {document.toc.map((entry) => (
               <li key={entry.id}>
-                <a className="text-link" href={`#${entry.id}`} onClick={(event) => followInModal(event, entry.id)}>
+                <a
+                  className="text-link inline-flex min-h-8 items-center"
+                  href={`#${entry.id}`}
+                  onClick={(event) => followInModal(event, entry.id)}
+                >
                   {entry.title}
                 </a>
               </li>

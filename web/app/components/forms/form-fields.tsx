@@ -7,7 +7,7 @@ import {
 } from 'react-hook-form';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_AGE_PARAMS } from '../profile-fields/messages';
+import { fieldMessage } from '../profile-fields/messages';
 import { CheckboxField, RadioGroupField, type CheckboxFieldProps } from '../ui/choice-fields';
 import { SelectField } from '../ui/select-field';
 import { TextField, type TextFieldProps } from '../ui/text-field';
@@ -33,6 +33,8 @@ function useFormField<Values extends FieldValues, Name extends FieldPath<Values>
   onEdit: (() => void) | undefined,
   /** A message the form does not hold, e.g. from a check on the server; the form's own comes first. */
   error: string | undefined,
+  /** The label as text, so a message can name the field it is about. */
+  label: string | undefined,
 ) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name, rules });
@@ -44,7 +46,7 @@ function useFormField<Values extends FieldValues, Name extends FieldPath<Values>
       field.onChange(value);
       onEdit?.();
     },
-    error: message ? t(message, MIN_AGE_PARAMS) : error,
+    error: message ? fieldMessage(t, message, { name, label }) : error,
   };
 }
 
@@ -66,7 +68,10 @@ function bindFormField<Props extends BindableProps>(Field: ComponentType<Props>)
     error,
     ...props
   }: Bound<Props, Values, Name>) {
-    const bound = useFormField(control, name, rules, onEdit, error);
+    // A field's message names it by what the member reads above it: a label, or a group's legend.
+    const { label, legend } = props as { label?: unknown; legend?: unknown };
+    const title = [label, legend].find((text): text is string => typeof text === 'string');
+    const bound = useFormField(control, name, rules, onEdit, error, title);
     // The rest are the control's own props, less the ones `bound` gives: together they are Props.
     const all = { ...props, ...bound } as unknown as Props;
     return <Field {...all} />;
@@ -109,7 +114,7 @@ export function FormCheckboxField<Values extends FieldValues, Name extends Field
         field.onChange(checked);
         onEdit?.();
       }}
-      error={refusal ? (message ?? t(refusal)) : undefined}
+      error={refusal ? (message ?? fieldMessage(t, refusal, { name })) : undefined}
     />
   );
 }

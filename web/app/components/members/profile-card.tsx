@@ -1,6 +1,6 @@
 import { PROFILE_THUMB_EDGE_PX, showsLanguageBadge, type ProfileCard as Card } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../lib/media';
 import { useCountryNames } from '../profile-fields/labels';
@@ -28,11 +28,14 @@ export function ProfileCard({ profile, to, onOpen, actions, priority = false }: 
   const countryName = useCountryNames();
   const place = [profile.city, profile.country ? countryName(profile.country) : null].filter(Boolean).join(', ');
   const badge = showsLanguageBadge(profile, i18n.language.slice(0, 2));
+  // A photo that cannot be shown (removed meanwhile, a failed download) gives way to the placeholder,
+  // never an empty box (issue 21).
+  const [photoFailed, setPhotoFailed] = useState(false);
 
   return (
-    <article className="profile-card card relative flex flex-col overflow-hidden" data-profile-id={profile.id}>
+    <article className="profile-card card relative flex h-full flex-col overflow-hidden" data-profile-id={profile.id}>
       <div className="relative aspect-square bg-surface-muted">
-        {profile.main_image ? (
+        {profile.main_image && !photoFailed ? (
           <img
             src={mediaUrl(profile.main_image.thumb_filename, settings.cdn_prefix)}
             alt=""
@@ -42,6 +45,7 @@ export function ProfileCard({ profile, to, onOpen, actions, priority = false }: 
             fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className="size-full object-cover"
+            onError={() => setPhotoFailed(true)}
           />
         ) : (
           <div
@@ -72,9 +76,10 @@ export function ProfileCard({ profile, to, onOpen, actions, priority = false }: 
         {actions ? <div className="absolute right-2 bottom-2 z-10 flex items-center gap-2">{actions}</div> : null}
       </div>
       <div className="flex flex-1 flex-col p-3">
-        <h3 className="heading text-base leading-tight">
+        {/* One line, an ellipsis where it does not fit: the member's page has the whole of it. */}
+        <h3 className="heading truncate text-base leading-tight">
           {/* The whole card is the link's target, so one tab stop per member. */}
-          <Link to={to} onClick={onOpen} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link to={to} onClick={onOpen} className="stretched-link">
             <span translate="no">{profile.name}</span>
             {profile.age !== null ? <span className="font-normal">, {profile.age}</span> : null}
           </Link>

@@ -14,7 +14,6 @@ import {
 import { useMonthNames } from './labels';
 
 // Month names are the longest, so the month select gets the most room on a 360 px screen.
-const PART_WIDTH: Record<DatePart, string> = { day: 'flex-[1]', month: 'flex-[1.7]', year: 'flex-[1.3]' };
 const IOS_PATTERN = /iPad|iPhone|iPod/;
 const noSubscription = () => () => {};
 
@@ -95,7 +94,7 @@ export function DateOfBirthField({ value, onChange, error, today }: DateOfBirthF
   return (
     <fieldset className="field min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className="field-label">{t('signup.date_of_birth')}</legend>
-      <div className="date-of-birth flex gap-2">
+      <div className="date-of-birth select-row">
         {dateFieldOrder(locale).map((part) => (
           <SelectField
             key={part}
@@ -105,7 +104,6 @@ export function DateOfBirthField({ value, onChange, error, today }: DateOfBirthF
             onChange={(next) => onChange({ ...value, [part]: next })}
             options={options[part]}
             placeholder={t(`signup.date_${part}_placeholder`)}
-            className={`min-w-0 ${PART_WIDTH[part]}`}
           />
         ))}
       </div>

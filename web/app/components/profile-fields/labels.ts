@@ -1,20 +1,8 @@
-import { REGIONAL_CODES } from '@rendezvous/contract';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../lib/locale';
+import { useRegionalCode } from './country-names';
 
-/** The interface language's regional code for Intl, English for the pseudo-locale. */
-export function useRegionalCode(): string {
-  const { locale } = useLocale();
-  return locale === 'pseudo' ? REGIONAL_CODES.en : REGIONAL_CODES[locale];
-}
-
-/** Country names in the interface language, from the browser's own list (no catalogue needed). */
-export function useCountryNames(): (code: string) => string {
-  const regional = useRegionalCode();
-  const names = useMemo(() => new Intl.DisplayNames([regional], { type: 'region' }), [regional]);
-  return useCallback((code: string) => names.of(code) ?? code, [names]);
-}
+export { useCountryNames, useRegionalCode } from './country-names';
 
 /** Month names in the interface language, January first. */
 export function useMonthNames(): string[] {

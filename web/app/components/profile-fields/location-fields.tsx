@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
 import { useCountryNames } from './labels';
+import { useRegionNames } from './region-names';
 
 export interface LocationValues {
   country: string;
@@ -32,7 +33,8 @@ export interface LocationFieldsProps {
 export function LocationFields({ settings, value, onChange, error }: LocationFieldsProps) {
   const { t } = useTranslation();
   const countryName = useCountryNames();
-  const regions = settings.region_data[value.country] ?? [];
+  const regionNames = useRegionNames();
+  const regions = regionNames.sorted(settings.region_data[value.country] ?? []);
   const countryOptions = useMemo(
     () =>
       settings.countries

@@ -33,6 +33,13 @@ describe('Footer', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Rendezvous`);
   });
 
+  it("names the company's country in the reader's language (issue 21)", () => {
+    renderWithRoot(<Footer />, { web: { ...makeWebContext(), locale: 'de' } });
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('Niederlande');
+    expect(footer.textContent).not.toContain('Netherlands');
+  });
+
   it('is not there when the template turns it off', () => {
     renderWithRoot(<Footer />, { web: makeWebContext({ features: { footer: false } }) });
     expect(screen.queryByRole('contentinfo')).toBeNull();

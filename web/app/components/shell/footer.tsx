@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWebContext } from '../../lib/use-web-context';
+import { countryCodeOf } from '../profile-fields/country-code';
+import { useCountryNames } from '../profile-fields/country-names';
 
 const FOOTER_LINKS = [
   { to: '/pages/terms', key: 'footer.terms' },
@@ -17,13 +19,16 @@ const FOOTER_LINKS = [
 export function Footer() {
   const { t } = useTranslation();
   const { settings } = useWebContext();
+  const countryName = useCountryNames();
   if (!settings.template.features.footer) return null;
 
+  // A country we recognise ("NL", "Netherlands") reads in the page's language; anything else as written.
+  const countryCode = countryCodeOf(settings.company_country);
   const company = [
     settings.company_name,
     settings.company_address,
     settings.company_city,
-    settings.company_country,
+    countryCode ? countryName(countryCode) : settings.company_country,
   ].filter(Boolean);
 
   return (

@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   type KeyboardEvent,
   type MouseEvent,
@@ -47,6 +48,16 @@ export function Modal({ open, onClose, title, size = 'default', children, footer
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+
+  // close() gives the focus back to what had it before; a parent that takes the modal away
+  // while open (rather than closing it) would leave the focus nowhere, so the modal closes first.
+  // A layout cleanup runs while the dialog is still in the page.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -17,7 +17,8 @@ import {
 import { Marked } from 'marked';
 import type { ContentDocument, ContentTocEntry } from '../../components/content/content-document';
 import { TRADENAME_SECTIONS, type ContentPage } from './content-pages';
-import { authorityFor, countryCodeOf } from './data-protection-authorities';
+import { countryCodeOf } from '../../components/profile-fields/country-code';
+import { authorityFor } from './data-protection-authorities';
 
 /**
  * The texts, one Markdown file per page per language, bundled into the server build only: this

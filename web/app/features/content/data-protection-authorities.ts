@@ -1,3 +1,5 @@
+import { countryCodeOf } from '../../components/profile-fields/country-code';
+
 /**
  * The supervisory authority (GDPR art. 77) of the country a company is established in, for the
  * privacy statement: EU and EEA members and the United Kingdom. Names are the authorities' own.
@@ -53,41 +55,6 @@ export const EDPB_MEMBERS: Authority = {
   name: 'European Data Protection Board',
   url: 'https://www.edpb.europa.eu/about-edpb/about-edpb/members_en',
 };
-
-/** Names operators write instead of the English short name Intl gives. */
-const ALIASES: Record<string, string> = {
-  'the netherlands': 'NL',
-  holland: 'NL',
-  nederland: 'NL',
-  deutschland: 'DE',
-  'great britain': 'GB',
-  britain: 'GB',
-  england: 'GB',
-  uk: 'GB',
-  'united kingdom of great britain and northern ireland': 'GB',
-  belgië: 'BE',
-  belgique: 'BE',
-  österreich: 'AT',
-  éire: 'IE',
-  españa: 'ES',
-  italia: 'IT',
-  polska: 'PL',
-};
-
-let englishNames: Map<string, string> | undefined;
-
-/** `company_country` is free text ("Netherlands") or an ISO code ("NL"); this reads either. */
-export function countryCodeOf(country: string): string | null {
-  const text = country.trim();
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
-  const key = text.toLowerCase();
-  if (ALIASES[key]) return ALIASES[key];
-  if (!englishNames) {
-    const display = new Intl.DisplayNames('en', { type: 'region' });
-    englishNames = new Map(Object.keys(AUTHORITIES).map((code) => [display.of(code)?.toLowerCase() ?? code, code]));
-  }
-  return englishNames.get(key) ?? null;
-}
 
 export function authorityFor(country: string): Authority {
   const code = countryCodeOf(country);

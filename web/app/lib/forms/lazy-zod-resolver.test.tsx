@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { FormTextField } from '../../components/forms/form-fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { renderWithI18n } from '../../test/render';
@@ -49,15 +50,15 @@ describe('lazyZodResolver', () => {
     expect(loadSchema).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('Value is required')).toBeTruthy();
-    expect(screen.getByText('Your password needs at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('Please enter your current password')).toBeTruthy();
+    expect(screen.getByText('Your password is too short: at least 8 characters')).toBeTruthy();
     expect(current().getAttribute('aria-invalid')).toBe('true');
     expect(fresh().getAttribute('aria-invalid')).toBe('true');
     expect(send).not.toHaveBeenCalled();
 
     // After a submit the messages follow the typing, as with the schema at hand.
     await user.type(fresh(), ' but longer');
-    await waitFor(() => expect(screen.queryByText('Your password needs at least 8 characters')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Your password is too short: at least 8 characters')).toBeNull());
     await user.type(current(), 'old password');
     await user.click(screen.getByRole('button', { name: 'Change' }));
     await waitFor(() =>
@@ -87,5 +88,30 @@ describe('lazyZodResolver', () => {
       expect(send).toHaveBeenCalledWith({ current_password: 'old password', password: 'a brand new password' }),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("words a check the schema left without a message in the member's language, never zod's English", async () => {
+    const user = userEvent.setup();
+    const NicknameSchema = z.object({ nickname: z.string().min(1).max(5) });
+    function NicknameForm() {
+      const { control, onSubmit } = useApiForm({
+        defaultValues: { nickname: '' },
+        resolver: lazyZodResolver(() => Promise.resolve(NicknameSchema)),
+        send: () => Promise.resolve(),
+        failureOf: () => 'password_change.failed',
+      });
+      return (
+        <form onSubmit={onSubmit} noValidate>
+          <FormTextField control={control} label="Nickname" name="nickname" />
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    renderWithI18n(<NicknameForm />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please fill in “Nickname”')).toBeTruthy();
+    await user.type(screen.getByLabelText('Nickname'), 'Longer than five');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('“Nickname” is too long')).toBeTruthy();
   });
 });

@@ -1,5 +1,8 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { ruleOfIssue } from './zod-messages';
+
+let configured = false;
 
 /**
  * `zodResolver` with the contract's schema loaded by the form's first check (`lazySchemas`), and
@@ -10,7 +13,15 @@ export function lazyZodResolver<Input extends FieldValues, Output>(
   loadSchema: () => Promise<z.ZodType<Output, Input>>,
 ): Resolver<Input, unknown, Output> {
   return async (values, context, options) => {
-    const [schema, { zodResolver }] = await Promise.all([loadSchema(), import('@hookform/resolvers/zod')]);
+    const [schema, { zodResolver }, { z: zod }] = await Promise.all([
+      loadSchema(),
+      import('@hookform/resolvers/zod'),
+      import('zod'),
+    ]);
+    if (!configured) {
+      zod.config({ customError: ruleOfIssue });
+      configured = true;
+    }
     return zodResolver(schema)(values, context, options);
   };
 }

@@ -73,7 +73,7 @@ function PasswordStep({
         {t('login.submit')}
       </Button>
       <p className="text-center">
-        <Link className="underline" to="/reset-password">
+        <Link className="tap-link underline" to="/reset-password">
           {t('login.forgot_password')}
         </Link>
       </p>

@@ -20,8 +20,8 @@ describe('the password change form', () => {
     renderWithI18n(<PasswordChangeForm />);
     await user.type(fresh(), 'short');
     await user.click(submit());
-    expect(await screen.findByText('Value is required')).toBeTruthy();
-    expect(screen.getByText('Your password needs at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('Please enter your current password')).toBeTruthy();
+    expect(screen.getByText('Your password is too short: at least 8 characters')).toBeTruthy();
     expect(current().getAttribute('aria-invalid')).toBe('true');
     expect(api.calls).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import type { ChatProfile, MessagesResponse } from '@rendezvous/contract';
-import { useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -72,6 +72,20 @@ export function Conversation({
     if (messages.length > 0) intent.current = null;
   }, [messages]);
 
+  // The list gets shorter when the keyboard opens (or the phone turns): a member reading the
+  // latest message keeps it in view rather than finding it under the composer.
+  const atBottom = useRef(true);
+  const shown = profile !== null;
+  useEffect(() => {
+    const element = scroller.current;
+    if (!shown || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
+
   const loadOlder = () => {
     const element = scroller.current;
     if (element) intent.current = { to: 'keep', height: element.scrollHeight, top: element.scrollTop };
@@ -79,6 +93,8 @@ export function Conversation({
   };
 
   const handleScroll = (event: UIEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
     if (event.currentTarget.scrollTop < LOAD_OLDER_THRESHOLD_PX && older !== null && !loadingOlder) loadOlder();
   };
 
@@ -133,10 +149,10 @@ export function Conversation({
         </Link>
         <ChatAvatar profile={profile} cdnPrefix={settings.cdn_prefix} size="sm" />
         <div className="min-w-0 flex-1">
-          <h2 id={`conversation-${conversationId}-title`} className="heading truncate text-lg">
+          <h2 id={`conversation-${conversationId}-title`} className="heading text-lg">
             <Link
               to={profileLink}
-              className="text-link"
+              className="text-link block truncate"
               translate="no"
               title={t('chats.view_profile', { name: profile.name })}
             >
@@ -148,7 +164,16 @@ export function Conversation({
         {renderActions ? <div className="shrink-0">{renderActions(profile)}</div> : null}
       </header>
 
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-1" onScroll={handleScroll}>
+      {/* A region of its own, focusable, so the messages scroll by keyboard too (WCAG 2.1.1). */}
+      <div
+        ref={scroller}
+        role="region"
+        aria-label={t('chats.messages_label', { name: profile.name })}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to scroll by keyboard
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-1"
+        onScroll={handleScroll}
+      >
         {older !== null ? (
           <div className="flex justify-center pt-2">
             <Button variant="ghost" size="sm" loading={loadingOlder} onClick={loadOlder}>

@@ -95,7 +95,7 @@ describe('the complaint form', () => {
     );
     await user.click(screen.getByRole('button', { name: t('complaints.submit_appeal') }));
 
-    expect(await screen.findByText(t('validation.email_invalid'))).toBeTruthy();
+    expect(await screen.findByText(t('validation.fields.email.email_invalid'))).toBeTruthy();
     const email = screen.getByRole('textbox', { name: new RegExp(t('complaints.email_label')) });
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });

@@ -63,7 +63,7 @@ describe('the public cancel page', () => {
     await userEvent.click(cancelButton());
     await userEvent.click(await confirmButton());
 
-    const message = await screen.findByText(t('validation.email_invalid'));
+    const message = await screen.findByText(t('validation.fields.email.email_invalid'));
     expect(emailField().getAttribute('aria-describedby')).toContain(message.closest('p')?.id);
   });
 });

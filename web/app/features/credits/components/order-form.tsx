@@ -167,7 +167,7 @@ function OverSpendingLimit({ message }: { message: string }) {
   return (
     <div className="form-alert space-y-1" role="alert">
       <p>{message}</p>
-      <Link className="text-link" to={SPENDING_LIMIT_PATH}>
+      <Link className="text-link tap-link" to={SPENDING_LIMIT_PATH}>
         {t('spending.change_link')}
       </Link>
     </div>

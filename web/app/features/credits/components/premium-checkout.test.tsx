@@ -97,7 +97,7 @@ describe('the checkout of a premium plan', () => {
     await userEvent.click(startBox());
     await userEvent.click(orderButton());
 
-    const message = await screen.findByText(t('validation.choice_invalid'));
+    const message = await screen.findByText(t('validation.named.choice_invalid', { field: t('credits.method_label') }));
     expect(group.getAttribute('aria-describedby')).toBe(message.closest('p')?.id);
   });
 

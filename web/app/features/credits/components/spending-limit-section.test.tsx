@@ -74,7 +74,8 @@ describe('the spending limit section', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '999999999');
     await userEvent.click(saveButton());
-    expect(await screen.findByText(t('validation.out_of_range'))).toBeTruthy();
+    const label = t('spending.limit_label', { currency: 'EUR' });
+    expect(await screen.findByText(t('validation.named.out_of_range', { field: label }))).toBeTruthy();
     expect(screen.queryByText(t('spending.save_failed'))).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ export function MonthlySpending() {
   return (
     <div className="flex flex-wrap items-baseline gap-x-4">
       <SpentThisMonth status={spending.data} />
-      <Link className="text-link text-sm" to={SPENDING_LIMIT_PATH}>
+      <Link className="text-link tap-link text-sm" to={SPENDING_LIMIT_PATH}>
         {t('spending.change_link')}
       </Link>
     </div>

@@ -33,7 +33,7 @@ export function GalleryLander({ data, signup }: LanderProps) {
             ))}
           </ul>
           <p className="mt-3">
-            <a href="#signup" className="text-link">
+            <a href="#signup" className="text-link tap-link">
               {t('landers.gallery.more')}
             </a>
           </p>

@@ -2,6 +2,7 @@ import type { LanderProfile, RegionItem } from '@rendezvous/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryNames } from '../../../components/profile-fields/labels';
+import { useRegionNames } from '../../../components/profile-fields/region-names';
 import { useWebContext } from '../../../lib/use-web-context';
 import { LanderClose, LanderPhoto, MemberCaption, useNicheText, type LanderProps } from './lander-parts';
 
@@ -37,6 +38,7 @@ export function MapLander({ data, signup }: LanderProps) {
   const { t } = useTranslation();
   const { settings } = useWebContext();
   const countryName = useCountryNames();
+  const regionName = useRegionNames().name;
   const niche = useNicheText(data.niche);
   const titleId = useId();
   const country = countryName(data.country);
@@ -62,7 +64,7 @@ export function MapLander({ data, signup }: LanderProps) {
                   index % 2 === 1 ? 'translate-y-3' : ''
                 }`}
               >
-                <span className="text-xs leading-tight font-semibold">{tile.region.name}</span>
+                <span className="text-xs leading-tight font-semibold">{regionName(tile.region)}</span>
                 {tile.members.length > 0 ? (
                   <ul className="mt-auto flex flex-col gap-1 pt-2">
                     {tile.members.map((member) => (

@@ -2,6 +2,7 @@ import { AGE_BUCKETS } from '@rendezvous/contract';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryNames } from '../../../components/profile-fields/labels';
+import { useRegionNames } from '../../../components/profile-fields/region-names';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { useWebContext } from '../../../lib/use-web-context';
@@ -33,7 +34,7 @@ export function MatchFinderQuestions({ initial, onDone }: MatchFinderQuestionsPr
   const [ages, setAges] = useState(initial ? { min_age: initial.min_age, max_age: initial.max_age } : null);
   const [country, setCountry] = useState(initial?.country ?? startCountry(settings));
   const [countryregion, setCountryregion] = useState(initial?.countryregion ?? 0);
-  const regions = settings.region_data[country] ?? [];
+  const regions = useRegionNames().sorted(settings.region_data[country] ?? []);
   const index = QUESTIONS.indexOf(question);
 
   // Focus follows the visitor to each next question, not on arrival.

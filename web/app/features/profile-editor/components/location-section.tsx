@@ -2,6 +2,7 @@ import { VALIDATION, type PublicSettings, type User } from '@rendezvous/contract
 import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
+import { fieldMessage } from '../../../components/profile-fields/messages';
 import { updateLocation } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { Section } from '../../../components/ui/section';
@@ -77,7 +78,7 @@ export function LocationSection({ user, settings, onSaved }: LocationSectionProp
           }}
           error={(field) => {
             const message = errors[field === 'region' ? 'countryregion' : field]?.message;
-            return message ? t(message) : undefined;
+            return message ? fieldMessage(t, message, { name: field }) : undefined;
           }}
         />
       </SectionForm>

@@ -12,7 +12,7 @@ import {
 } from '../../../components/profile-fields/date-of-birth';
 import { DateOfBirthField } from '../../../components/profile-fields/date-of-birth-field';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
-import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
+import { fieldMessage } from '../../../components/profile-fields/messages';
 import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { Section } from '../../../components/ui/section';
@@ -96,7 +96,7 @@ export function PersonalSection({ user, settings, onSaved, today: fixedToday }: 
           value={birthParts}
           onChange={birth.field.onChange}
           today={today}
-          error={birthKey ? t(birthKey, MIN_AGE_PARAMS) : undefined}
+          error={birthKey ? fieldMessage(t, birthKey, { name: 'date_of_birth' }) : undefined}
         />
         {choiceFields.map(({ name: field, values }) => (
           <FormSelectField

@@ -6,16 +6,12 @@ export function PartnerAd() {
   const { t } = useTranslation();
   return (
     <article
-      className="card relative flex flex-col justify-center gap-2 bg-brand-soft p-4 text-center"
+      // As tall as the cards beside it: an ad keeps the grid's size (issue 21).
+      className="card relative flex h-full flex-col justify-center gap-2 bg-brand-soft p-4 text-center"
       aria-label={t('search.ad_label')}
     >
       <h3 className="heading text-lg">
-        <a
-          href={partnerAdHref('profile-search')}
-          target="_blank"
-          rel="noopener sponsored"
-          className="after:absolute after:inset-0 focus-visible:outline-none"
-        >
+        <a href={partnerAdHref('profile-search')} target="_blank" rel="noopener sponsored" className="stretched-link">
           {t('search.partner_title')}
         </a>
       </h3>

@@ -7,7 +7,7 @@ import {
   type ProfileCard,
   type WebContext,
 } from '@rendezvous/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import nl from '../../../../locales/nl.json';
@@ -93,6 +93,16 @@ const profileCard = (name: string) => {
 };
 
 describe('ResultsGrid', () => {
+  it("shows the placeholder, never an empty box, when a card's photo cannot be shown (issue 21)", () => {
+    const image = { id: 3, thumb_filename: 'gone-thumb.jpg' };
+    const list = renderGrid([card(1, { name: 'Greta', main_image: image, images: [image] })], null);
+    const photo = list.querySelector('img');
+    expect(photo).not.toBeNull();
+    fireEvent.error(photo!);
+    expect(list.querySelector('img')).toBeNull();
+    expect(within(list).getByText('G')).toBeTruthy();
+  });
+
   describe('ads (spec §4)', () => {
     it('puts a webcam item at 1 and a partner ad at 5 of every 12 positions, ads and cards counted alike', () => {
       const profiles = Array.from({ length: 24 }, (_, index) => card(index + 1));

@@ -30,10 +30,10 @@ const BUCKETS = [
 
 const REGIONS: Settings['region_data'] = {
   NL: [
-    { id: 5, name: 'Noord-Holland' },
-    { id: 6, name: 'Utrecht' },
+    { id: 5, code: 'NL-NH', name: 'Noord-Holland' },
+    { id: 6, code: 'NL-UT', name: 'Utrecht' },
   ],
-  BE: [{ id: 9, name: 'Antwerpen' }],
+  BE: [{ id: 9, code: 'BE-VAN', name: 'Antwerpen' }],
 };
 
 const FILTERS: SearchFilterOptions = { gender: 'female', min_age: 36, max_age: 45, country: 'NL', countryregion: 5 };
@@ -155,7 +155,22 @@ describe('SearchFiltersForm', () => {
       renderForm({ settings: { countries: ['NL'] } });
       expect(screen.queryByRole('combobox', { name: t('search.country') })).toBeNull();
       // The region of that country can still be chosen.
-      expect(optionTexts(select(t('search.region')))).toEqual([t('search.region_all'), 'Noord-Holland', 'Utrecht']);
+      expect(optionTexts(select(t('search.region')))).toEqual([t('search.region_all'), 'North Holland', 'Utrecht']);
+    });
+
+    it('names and orders the regions in the interface language (issue 21)', async () => {
+      const i18n = createTestI18n();
+      i18n.addResourceBundle('nl', 'translation', NL_MESSAGES);
+      await i18n.changeLanguage('nl');
+      renderForm({
+        i18n,
+        web: { ...makeWebContext({ settings: { countries: ['NL', 'BE'], region_data: REGIONS } }), locale: 'nl' },
+      });
+      expect(optionTexts(select(i18n.t('search.region')))).toEqual([
+        i18n.t('search.region_all'),
+        'Noord-Holland',
+        'Utrecht',
+      ]);
     });
 
     it('resets the region to all when the country changes', async () => {
@@ -175,15 +190,15 @@ describe('SearchFiltersForm', () => {
         web: makeWebContext({ settings: { countries: ['NL', 'BE'], region_data: REGIONS } }),
       });
       const region = select(t('search.region'));
-      expect(optionTexts(region)).toEqual([t('search.region_all'), 'Noord-Holland', 'Utrecht']);
-      expect(shown(region)).toBe('Noord-Holland');
+      expect(optionTexts(region)).toEqual([t('search.region_all'), 'North Holland', 'Utrecht']);
+      expect(shown(region)).toBe('North Holland');
 
       await user.selectOptions(select(t('search.country')), countryName('BE')!);
 
-      expect(optionTexts(select(t('search.region')))).toEqual([t('search.region_all'), 'Antwerpen']);
+      expect(optionTexts(select(t('search.region')))).toEqual([t('search.region_all'), 'Antwerp']);
       expect(shown(select(t('search.region')))).toBe(t('search.region_all'));
 
-      await user.selectOptions(select(t('search.region')), 'Antwerpen');
+      await user.selectOptions(select(t('search.region')), 'Antwerp');
       expect(onChange).toHaveBeenLastCalledWith({ ...FILTERS, country: 'BE', countryregion: 9 });
     });
 

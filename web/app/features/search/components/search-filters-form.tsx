@@ -1,6 +1,7 @@
 import { AGE_BUCKETS, type SearchFilterOptions } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useCountryNames } from '../../../components/profile-fields/labels';
+import { useRegionNames } from '../../../components/profile-fields/region-names';
 import { SelectField } from '../../../components/ui/select-field';
 import { useWebContext } from '../../../lib/use-web-context';
 
@@ -18,11 +19,11 @@ export function SearchFiltersForm({ filters, onChange, disabled }: SearchFilters
   const { t } = useTranslation();
   const { settings } = useWebContext();
   const countryName = useCountryNames();
-  const regions = settings.region_data[filters.country] ?? [];
+  const regions = useRegionNames().sorted(settings.region_data[filters.country] ?? []);
 
   return (
     <form
-      className="card grid grid-cols-2 gap-3 p-4 md:grid-cols-4"
+      className="card select-row p-4"
       aria-label={t('search.filters_label')}
       onSubmit={(event) => event.preventDefault()}
     >

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function WebcamAd({ cam }: { cam: CamItem }) {
   const { t } = useTranslation();
   return (
-    <article className="card relative flex flex-col overflow-hidden" aria-label={t('search.ad_label')}>
+    <article className="card relative flex h-full flex-col overflow-hidden" aria-label={t('search.ad_label')}>
       <div className="relative aspect-square bg-surface-muted">
         <img src={cam.thumbnail_url} alt="" loading="lazy" className="size-full object-cover" />
         <span className="badge absolute top-2 left-2">
@@ -13,13 +13,8 @@ export function WebcamAd({ cam }: { cam: CamItem }) {
         </span>
       </div>
       <div className="p-3">
-        <h3 className="heading text-base leading-tight">
-          <a
-            href={webcamAdHref(cam.account)}
-            target="_blank"
-            rel="noopener sponsored"
-            className="after:absolute after:inset-0 focus-visible:outline-none"
-          >
+        <h3 className="heading truncate text-base leading-tight">
+          <a href={webcamAdHref(cam.account)} target="_blank" rel="noopener sponsored" className="stretched-link">
             {/* The performer's name comes from the partner's feed, not our catalogues. */}
             <span translate="no">{cam.name}</span>, {cam.age}
           </a>

@@ -2,7 +2,7 @@ import { NOTE_MAX, type PublicSettings, type User } from '@rendezvous/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
-import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
+import { fieldMessage } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { ApiError } from '../../../lib/api-client';
@@ -85,7 +85,7 @@ export function AboutStep({ user, settings, onDone, focusTitle, top }: AboutStep
           onChange={(value) => setTexts((current) => ({ ...current, [name]: value }))}
           maxLength={NOTE_MAX}
           textareaClassName="h-[150px]"
-          error={errors[name] ? t(errors[name], MIN_AGE_PARAMS) : undefined}
+          error={errors[name] ? fieldMessage(t, errors[name], { name, label: labels.note(name) }) : undefined}
         />
       ))}
     </StepShell>

@@ -156,7 +156,7 @@ describe('sign-up step 0', () => {
 
     await user.type(emailField(), 'anna@ziggo');
     await user.tab();
-    expect(await screen.findByText('Value is not a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter a complete e-mail address, such as name@example.com')).toBeTruthy();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -204,10 +204,23 @@ describe('sign-up step 0', () => {
 
     await user.type(emailField(), 'anna@ziggo.nl');
     await user.click(submitButton());
-    expect(await screen.findByText('Value is required')).toBeTruthy();
+    expect(await screen.findByText('Please enter your password')).toBeTruthy();
     await user.type(passwordField(), 'short');
     await user.tab();
-    expect(await screen.findByText('Your password needs at least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('Your password is too short: at least 8 characters')).toBeTruthy();
+  });
+
+  it('names each field and its rule, and never refuses the optional name for being empty (issue 21)', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ 'GET /api/validate_email.php': validateEmail });
+    renderWithRoot(<SignupForm />);
+
+    await user.click(submitButton());
+    expect(await screen.findByText('Please enter your e-mail address')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(nameField().getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(/characters long/)).toBeNull();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('shows the server’s refusal next to the field, or in an alert, and lets the visitor try again', async () => {

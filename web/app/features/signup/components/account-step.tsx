@@ -13,7 +13,7 @@ import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormTextField } from '../../../components/forms/form-fields';
-import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
+import { fieldMessage, MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { LEAVING, useApiForm } from '../../../lib/forms/use-api-form';
@@ -64,12 +64,15 @@ function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** Spec §5's checks before sending; an empty name stands for the part of the address before the @. */
+/**
+ * Spec §5's checks before sending. The name is optional: left empty it becomes the part of the
+ * address before the @ (which the address's own check covers), so an empty name is never refused.
+ */
 const checkAccount: Resolver<AccountValues> = async (values) => {
   const errors: FieldErrors<AccountValues> = {};
   const emailKey = await emailFormatProblem(values.email);
   if (emailKey) errors.email = { type: 'validate', message: emailKey };
-  const nameKey = nameProblem(values.name || defaultName(values.email), values.email);
+  const nameKey = values.name === '' ? null : nameProblem(values.name, values.email);
   if (nameKey) errors.name = { type: 'validate', message: nameKey };
   const passwordKey = passwordProblem(values.password);
   if (passwordKey) errors.password = { type: 'validate', message: passwordKey };
@@ -184,7 +187,7 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
             }}
             trim
             required
-            error={emailProblem ? t(emailProblem.key, MIN_AGE_PARAMS) : undefined}
+            error={emailProblem ? fieldMessage(t, emailProblem.key, { name: 'email' }) : undefined}
             valid={emailCheck?.state === 'done' && emailCheck.status === 'new'}
             hint={emailCheck?.state === 'checking' ? t('signup.email_checking') : undefined}
           />

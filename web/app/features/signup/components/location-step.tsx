@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationFields, type LocationValues } from '../../../components/profile-fields/location-fields';
-import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
+import { fieldMessage } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { type GeocodeResult } from '../api/signup-calls';
@@ -87,7 +87,7 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
     }
   }
 
-  const message = (field: Field) => (errors[field] ? t(errors[field], MIN_AGE_PARAMS) : undefined);
+  const message = (field: Field) => (errors[field] ? fieldMessage(t, errors[field], { name: field }) : undefined);
 
   return (
     <StepShell

@@ -10,7 +10,7 @@ import {
 } from '../../../components/profile-fields/date-of-birth';
 import { DateOfBirthField } from '../../../components/profile-fields/date-of-birth-field';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
-import { MIN_AGE_PARAMS } from '../../../components/profile-fields/messages';
+import { fieldMessage } from '../../../components/profile-fields/messages';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { ApiError } from '../../../lib/api-client';
@@ -83,7 +83,8 @@ export function PersonalStep({ user, settings, onDone, focusTitle, top, today: f
     void send({ ...answers, gender: gender || null, date_of_birth: joinDateParts(birth) || null }, 'save');
   }
 
-  const serverMessage = (name: string) => (serverErrors[name] ? t(serverErrors[name], MIN_AGE_PARAMS) : undefined);
+  const serverMessage = (name: string) =>
+    serverErrors[name] ? fieldMessage(t, serverErrors[name], { name, label: labels.field(name) }) : undefined;
 
   return (
     <StepShell
@@ -132,7 +133,7 @@ export function PersonalStep({ user, settings, onDone, focusTitle, top, today: f
           setServerErrors((current) => ({ ...current, date_of_birth: '' }));
         }}
         today={today}
-        error={birthMessage ? t(birthMessage, MIN_AGE_PARAMS) : undefined}
+        error={birthMessage ? fieldMessage(t, birthMessage, { name: 'date_of_birth' }) : undefined}
       />
       {fields.map(({ name, values }) => (
         <SelectField

@@ -56,7 +56,7 @@ describe('the sign-up flow for a member who comes back (spec §4)', () => {
       GEOLOCATION_CACHE_KEY,
       JSON.stringify({ at: Date.now(), result: { country: 'NL', countryregion: 5, city: 'Utrecht' } }),
     );
-    renderAsMember(member(), { region_data: { NL: [{ id: 5, name: 'Utrecht' }] } });
+    renderAsMember(member(), { region_data: { NL: [{ id: 5, code: 'NL-UT', name: 'Utrecht' }] } });
 
     // Step 2: the photo upload fails, which is only logged, and the flow goes on (spec §8).
     await screen.findByRole('heading', { name: 'Add a photo' });

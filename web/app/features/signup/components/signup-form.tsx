@@ -1,12 +1,12 @@
 import { CSRF_COOKIE, type SignupRequest, type User } from '@rendezvous/contract';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { readCookie } from '../../../lib/cookies';
 import { useLocale } from '../../../lib/locale';
 import { useWebContext } from '../../../lib/use-web-context';
 import { registerPushSubscription } from '../../../lib/user-calls';
-import { detectPush, isPushOffered } from '../../../lib/push';
+import { detectPush } from '../../../lib/push';
 import {
   STEP,
   firstStepForMember,
@@ -49,7 +49,7 @@ const LaterStep = lazy(() => loadLaterSteps().then((module) => ({ default: modul
 const ActivationProgress = lazy(() => loadLaterSteps().then((module) => ({ default: module.ActivationProgress })));
 
 /** Where the flow is: a step, or the activation screen on its way to one. */
-type Position = { step: SignupStep } | { activationThen: SignupStep } | null;
+type Position = { step: SignupStep } | { activationThen: SignupStep };
 
 /**
  * The sign-up of spec §2, steps 0 to 7, moving as spec §4 says. A visitor starts at the account
@@ -74,22 +74,11 @@ export function SignupForm({
   // The freshest user: the one the last call answered with, until the root has reloaded its own.
   const [latestUser, setLatestUser] = useState<User | null>(null);
   const user = latestUser ?? web.user;
-  const [position, setPosition] = useState<Position>(() => (web.user ? null : { step: STEP.account }));
+  const [position, setPosition] = useState<Position>(() =>
+    web.user ? { step: firstStepForMember(web.user.profile) } : { step: STEP.account },
+  );
   // Focus follows the flow to each new step, but not on arrival at the page.
   const [moved, setMoved] = useState(false);
-
-  // A member who comes back: where to pick up depends on whether this browser can take push.
-  const startUser = position === null ? web.user : null;
-  useEffect(() => {
-    if (!startUser) return;
-    let current = true;
-    void detectPush(settings.push_pub).then((push) => {
-      if (current) setPosition({ step: firstStepForMember(startUser.profile, isPushOffered(push)) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [startUser, settings.push_pub]);
 
   const keep = useCallback(
     (updated: User | undefined) => {
@@ -105,7 +94,7 @@ export function SignupForm({
     (updated?: User) => {
       keep(updated);
       setMoved(true);
-      setPosition((current) => (current && 'step' in current ? { step: nextStep(current.step) } : current));
+      setPosition((current) => ('step' in current ? { step: nextStep(current.step) } : current));
     },
     [keep],
   );
@@ -145,7 +134,6 @@ export function SignupForm({
   );
 
   if (!user && !signupsAllowed(settings.signups, network)) return <InviteOnlyNotice />;
-  if (position === null) return <StepWaiting />;
 
   if ('activationThen' in position) {
     const then = position.activationThen;

@@ -2,7 +2,6 @@ import type { User } from '@rendezvous/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isPushPromptSnoozed } from '../../../lib/push-prompt';
 import { fakeApi, json } from '../../../test/fake-api';
 import { PUSH_PUB, PUSH_SUBSCRIPTION, fakePushBrowser, forgetPushBrowser } from '../../../test/fake-push-browser';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
@@ -74,17 +73,13 @@ describe('after the account exists (spec §4 push branches)', () => {
     expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
   });
 
-  it('starts a returning member at the push step when push is offered, and "not now" moves on', async () => {
+  it('does not ask a returning member the push question of a sign-up just made (issue 21)', async () => {
     fakePushBrowser({ permission: 'default', subscribed: false });
-    const user = userEvent.setup();
     renderWithRoot(<SignupForm />, {
       web: makeWebContext({ user: returning({}), settings: { push_pub: PUSH_PUB } }),
     });
-    localStorage.clear();
-    await user.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(await screen.findByRole('heading', { name: 'Add a photo' })).toBeTruthy();
-    // The answer holds for the prompt on the member list too, which would otherwise ask again at once.
-    expect(isPushPromptSnoozed()).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Not now' })).toBeNull();
   });
 
   it('does not offer push again to a returning member who already has a photo and a region', async () => {

@@ -82,50 +82,39 @@ describe('push step rules', () => {
 });
 
 describe('firstStepForMember (spec §4, a logged-in member entering the form)', () => {
-  /** Where the member lands, whether or not this browser has a push prompt to show. */
-  const landing = (profile: ProfileProgress) => [true, false].map((offered) => firstStepForMember(profile, offered));
-
-  it('starts at the push step when push is offered', () => {
-    expect(firstStepForMember(blank, true)).toBe(STEP.push);
+  it('starts at the photo step: the push question belongs to a sign-up just made', () => {
+    expect(firstStepForMember(blank)).toBe(STEP.photo);
   });
 
-  it('starts at the photo step without a push prompt', () => {
-    expect(firstStepForMember(blank, false)).toBe(STEP.photo);
-  });
-
-  it('starts at the location step when a main photo exists, push offered or not', () => {
-    expect(landing({ ...blank, main_image: image })).toEqual([STEP.location, STEP.location]);
+  it('starts at the location step when a main photo exists', () => {
+    expect(firstStepForMember({ ...blank, main_image: image })).toBe(STEP.location);
   });
 
   it('skips to the personal step when a region or a town is known, photo or not', () => {
-    expect(landing({ ...blank, countryregion: 12 })).toEqual([STEP.personal, STEP.personal]);
-    expect(landing({ ...blank, city: 'Utrecht' })).toEqual([STEP.personal, STEP.personal]);
-    expect(landing({ ...blank, main_image: image, countryregion: 12 })).toEqual([STEP.personal, STEP.personal]);
+    expect(firstStepForMember({ ...blank, countryregion: 12 })).toBe(STEP.personal);
+    expect(firstStepForMember({ ...blank, city: 'Utrecht' })).toBe(STEP.personal);
+    expect(firstStepForMember({ ...blank, main_image: image, countryregion: 12 })).toBe(STEP.personal);
   });
 
   it('skips to the about-me step when gender or birth date is known', () => {
-    expect(landing({ ...blank, gender: 'female' })).toEqual([STEP.about, STEP.about]);
-    expect(landing({ ...blank, date_of_birth: '1960-04-02' })).toEqual([STEP.about, STEP.about]);
-    expect(landing({ ...blank, main_image: image, city: 'Utrecht', gender: 'male' })).toEqual([STEP.about, STEP.about]);
+    expect(firstStepForMember({ ...blank, gender: 'female' })).toBe(STEP.about);
+    expect(firstStepForMember({ ...blank, date_of_birth: '1960-04-02' })).toBe(STEP.about);
+    expect(firstStepForMember({ ...blank, main_image: image, city: 'Utrecht', gender: 'male' })).toBe(STEP.about);
   });
 
   it('skips to the profile flow when personal answers exist', () => {
-    expect(landing({ ...blank, personal: { about_me: 'Keen walker' } })).toEqual([STEP.profileFlow, STEP.profileFlow]);
+    expect(firstStepForMember({ ...blank, personal: { about_me: 'Keen walker' } })).toBe(STEP.profileFlow);
     const answered = { ...blank, main_image: image, city: 'Utrecht', gender: 'male' as const };
-    expect(landing({ ...answered, personal: { about_me: 'Keen walker' } })).toEqual([
-      STEP.profileFlow,
-      STEP.profileFlow,
-    ]);
+    expect(firstStepForMember({ ...answered, personal: { about_me: 'Keen walker' } })).toBe(STEP.profileFlow);
   });
 
   it('picks up after the furthest answer, never sending a member back over steps already passed', () => {
     // Left without a photo or a birth date, but with a town and about-me text: only the profile flow is left.
-    expect(landing({ ...blank, city: 'Utrecht', personal: { about_me: 'Keen walker' } })).toEqual([
+    expect(firstStepForMember({ ...blank, city: 'Utrecht', personal: { about_me: 'Keen walker' } })).toBe(
       STEP.profileFlow,
-      STEP.profileFlow,
-    ]);
+    );
     // Empty answers count as unanswered.
-    expect(landing({ ...blank, city: null, countryregion: null, personal: {} })).toEqual([STEP.push, STEP.photo]);
+    expect(firstStepForMember({ ...blank, city: null, countryregion: null, personal: {} })).toBe(STEP.photo);
   });
 });
 

@@ -64,18 +64,19 @@ export type ProfileProgress = Pick<
 >;
 
 /**
- * Spec §4, a logged-in member entering the form: start at the push step, at the photo step when
- * there is no push prompt to show, at the location step with a main photo, and skip on to the
- * personal, about-me or profile-flow step when region or city, gender or birth date, or personal
- * answers are known. Each rule stands on its own, so the member picks up after the furthest step
- * they answered and never redoes push, photo or location to get there.
+ * Spec §4, a logged-in member entering the form: at the photo step, at the location step with a
+ * main photo, and on to the personal, about-me or profile-flow step when region or city, gender
+ * or birth date, or personal answers are known. Each rule stands on its own, so the member picks
+ * up after the furthest step they answered and never redoes photo or location to get there. The
+ * push question belongs to the moment right after the account is made (issue 21): a member coming
+ * back is not asked it as though they had just signed up; the profile page offers push.
  */
-export function firstStepForMember(profile: ProfileProgress, pushOffered: boolean): SignupStep {
+export function firstStepForMember(profile: ProfileProgress): SignupStep {
   if (Object.keys(profile.personal).length > 0) return STEP.profileFlow;
   if (profile.gender || profile.date_of_birth) return STEP.about;
   if (profile.countryregion || profile.city) return STEP.personal;
   if (profile.main_image) return STEP.location;
-  return pushOffered ? STEP.push : STEP.photo;
+  return STEP.photo;
 }
 
 /** Spec §4: every skip or save moves exactly one step on, never past the last. */

@@ -133,7 +133,8 @@ describe('giving back to a member', () => {
       </ReconfirmProvider>,
     );
     await user.click(await screen.findByRole('button', { name: 'Grant' }));
-    expect(screen.getAllByText('Value is required')).toHaveLength(2);
+    // Each message names its field (issue 21).
+    expect(screen.getAllByText(/^Please fill in “.+”$/)).toHaveLength(2);
     expect(api.calls).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ const SITE: PersonaSite = {
   domain: 'localhost',
   domain_language: 'nl',
   countries: ['NL', 'BE'],
-  region_data: { NL: [{ id: 7, name: 'Zeeland' }] },
+  region_data: { NL: [{ id: 7, code: 'NL-ZE', name: 'Zeeland' }] },
   allowed_values: { smoking: ['no', 'yes'], gender: ['female', 'male'] },
   visible_profile_notes: ['about_me'],
   fictional_icon: true,
