@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest } from 'fastify';
@@ -87,7 +86,8 @@ import { createSitesRepository } from './platform/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { httpLimits } from './http-limits.js';
-import { createLocalMediaStore } from './lib/media-store.js';
+import type { MediaStore } from './lib/media-store.js';
+import { createMediaStore } from './lib/media-stores.js';
 import { cachePolicyPlugin } from './plugins/cache-policy.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -112,6 +112,8 @@ export interface AppDependencies {
   redisKeyPrefix?: string;
   /** Where pushes go; by default web push with the VAPID keys. Tests record them instead. */
   push?: PushSender;
+  /** The media store, when the caller already made one (the start seeds avatars into it); the caller closes it. */
+  media?: MediaStore;
 }
 
 declare module 'fastify' {
@@ -183,7 +185,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = deps.database;
-  const media = createLocalMediaStore(path.join(config.dataDir, 'media'));
+  const media = deps.media ?? createMediaStore(config.media);
+  if (!deps.media) app.addHook('onClose', async () => media.close());
   const sessions = createSessionsRepository(db);
   const staffSessions = createStaffSessionsRepository(db);
   const sites = createSitesRepository(db);
@@ -346,7 +349,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(eventsRoutes, { events });
   await app.register(consoleInboxRoutes, { db, events, delivery });
   await app.register(consoleEventsRoutes, { db, events, staffSessions });
-  await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
+  await app.register(mediaRoutes, { db, media });
 
   await app.register(consolePersonasRoutes, { db, media, sites, events });
   await app.register(consoleAuthRoutes, {

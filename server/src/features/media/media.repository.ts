@@ -3,16 +3,19 @@ import { GONE_STATUSES } from '../../db/schema.js';
 
 export function createMediaRepository(db: Db) {
   return {
-    /** Whether the file is a photo or thumbnail of a member who is not gone. */
-    async isShown(name: string): Promise<boolean> {
+    /**
+     * When the file was first added as a photo or thumbnail of a member who is not gone, or
+     * undefined when it is no such file (demo avatars are shared, hence the earliest).
+     */
+    async shownSince(name: string): Promise<number | undefined> {
       const row = await db
         .selectFrom('member_images')
         .innerJoin('members', 'members.id', 'member_images.member_id')
-        .select('member_images.id')
+        .select((eb) => eb.fn.min('member_images.created_at').as('created_at'))
         .where((eb) => eb.or([eb('member_images.filename', '=', name), eb('member_images.thumb_filename', '=', name)]))
         .where('members.status', 'not in', GONE_STATUSES)
         .executeTakeFirst();
-      return Boolean(row);
+      return row?.created_at == null ? undefined : Number(row.created_at);
     },
   };
 }
