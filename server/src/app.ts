@@ -88,6 +88,7 @@ import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { httpLimits } from './http-limits.js';
 import type { MediaStore } from './lib/media-store.js';
 import { createMediaStore } from './lib/media-stores.js';
+import { createClusterJobs } from './platform/jobs/cluster-jobs.js';
 import { cachePolicyPlugin } from './plugins/cache-policy.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -185,6 +186,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = deps.database;
+  const jobs = createClusterJobs({ db, dialect: deps.database.dialect, log: app.log });
+  // Before the database closes: a run under way finishes first.
+  app.addHook('onClose', async () => jobs.close());
   const media = deps.media ?? createMediaStore(config.media);
   if (!deps.media) app.addHook('onClose', async () => media.close());
   const sessions = createSessionsRepository(db);
@@ -250,7 +254,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(companyInfoRoutes);
   await app.register(pageHiddenRoutes, { db });
   await app.register(landersRoutes, { db });
-  const loginThrottle = createLoginThrottle();
+  const loginThrottle = createLoginThrottle({
+    redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: redisKeyPrefix } : undefined,
+    log: app.log,
+  });
   app.addHook('onClose', async () => loginThrottle.close());
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle });
   const accountDeps = {
@@ -306,10 +313,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     catalogues,
     log: app.log,
   });
-  // One job: a renewal left pending is the re-check's to settle, in the same run's order.
+  // One job: a renewal left pending is the re-check's to settle, in the same run's order. Once per
+  // cluster at a time: overlapping runs would change nothing twice, but would ask providers twice.
   const recheckOrders = async (now?: number) => {
-    await recheck(now);
-    await runSubscriptions(now);
+    await jobs.runExclusive('payments', async () => {
+      await recheck(now);
+      await runSubscriptions(now);
+    });
   };
   app.decorate('payments', { providers, processing, recheckOrders });
   const startCheckout = createCheckoutStarter({
@@ -336,13 +346,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await app.register(devCheckoutRoutes, { dev: providers.dev, orders, catalogues, allowPseudo: config.pseudoLocale });
   }
   // Tests run the re-check themselves, at the moment they choose.
-  if (config.env !== 'test') {
-    const recheck = setInterval(() => {
-      recheckOrders().catch((error: unknown) => app.log.error({ err: error }, 'order re-check failed'));
-    }, RECHECK_INTERVAL_MS);
-    recheck.unref();
-    app.addHook('onClose', async () => clearInterval(recheck));
-  }
+  if (config.env !== 'test') jobs.every('payments', RECHECK_INTERVAL_MS, () => recheckOrders());
   await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
   await app.register(notificationsRoutes, { db });
@@ -371,13 +375,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
-    const suspensions = setInterval(() => {
-      liftEndedSuspensions(db, Date.now()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'lifting ended suspensions failed'),
-      );
-    }, SUSPENSION_CHECK_INTERVAL_MS);
-    suspensions.unref();
-    app.addHook('onClose', async () => clearInterval(suspensions));
+    jobs.every('suspensions', SUSPENSION_CHECK_INTERVAL_MS, async () => {
+      await liftEndedSuspensions(db, Date.now());
+    });
   }
 
   app.setNotFoundHandler(async (request) => {

@@ -25,6 +25,10 @@ export function openDatabase(config: Config['database'], options: { schema?: str
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // A connection that dies while checked out but between queries (a job's advisory lock held on
+    // it, PostgreSQL restarted or the backend terminated) reports on the client, where an error
+    // without a listener would end the process. Its next query fails instead, and the pool drops it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -96,7 +96,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       const session = await sessions.create(check.memberId);
       setSessionCookie(reply, session.token, session.expiresAt, options.cookie);
       const member = await accounts.byId(check.memberId);
-      options.loginThrottle.clearAccount(member.email_normalized);
+      await options.loginThrottle.clearAccount(member.email_normalized);
       return loadUser(db, member, { fictionalIcon: request.site.config.fictional_icon });
     },
   );
