@@ -350,7 +350,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
   await app.register(notificationsRoutes, { db });
-  await app.register(eventsRoutes, { events });
+  await app.register(eventsRoutes, { db, events });
   await app.register(consoleInboxRoutes, { db, events, delivery });
   await app.register(consoleEventsRoutes, { db, events, staffSessions });
   await app.register(mediaRoutes, { db, media });
