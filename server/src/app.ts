@@ -109,7 +109,7 @@ export interface AppDependencies {
   web?: WebDevServer | Record<string, never> | false;
   /** Live events across tabs and nodes; by default through Redis when REDIS_URL is set, else in process. */
   events?: EventBus;
-  /** Before every Redis key and channel of this app (default `rv:`): keeps tests sharing one Redis apart. */
+  /** Before every Redis key and channel of this app (default REDIS_KEY_PREFIX): keeps tests sharing one Redis apart. */
   redisKeyPrefix?: string;
   /** Where pushes go; by default web push with the VAPID keys. Tests record them instead. */
   push?: PushSender;
@@ -204,7 +204,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     mailer.close();
   });
   const vapid = await loadVapidKeys(db, config.vapid);
-  const redisKeyPrefix = deps.redisKeyPrefix ?? 'rv:';
+  const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
   const events =
     deps.events ??
     (config.redisUrl

@@ -54,6 +54,7 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SQLITE_FILE: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.preprocess(blankAsUnset, z.string().default('rv:')),
   SMTP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().optional(),
   TRUSTED_PROXIES: listFromEnv.default([]),
@@ -106,6 +107,8 @@ export type Config = {
   media: MediaConfig;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Before every Redis key and channel, so deployments (or a test cluster) can share one Redis. */
+  redisKeyPrefix: string;
   /** Without it mail is kept under DATA_DIR/mail and shown on the development mailbox. */
   smtpUrl: string | undefined;
   sessionSecret: string;
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { dialect: 'postgres', url: e.DATABASE_URL }
       : { dialect: 'sqlite', file: e.SQLITE_FILE ?? path.join(e.DATA_DIR, 'rendezvous.sqlite') },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     trustedProxies: e.TRUSTED_PROXIES,
