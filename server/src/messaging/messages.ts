@@ -124,17 +124,22 @@ export async function storeMessage(trx: Transaction<Database>, outgoing: Outgoin
       : (await trx.selectFrom('members').select('credits').where('id', '=', senderId).executeTakeFirstOrThrow())
           .credits;
 
+  // Both sides in one statement: two messages crossing in one conversation lock its two rows in
+  // the same order, where a statement per side would lock them in opposite orders and deadlock.
   await trx
     .updateTable('conversation_members')
-    .set((eb) => ({ num_unread: eb('num_unread', '+', 1), removed: 0, updated_at: now }))
+    .set((eb) => ({
+      num_unread: eb
+        .case()
+        .when('member_id', '=', recipient.id)
+        .then(eb('num_unread', '+', 1))
+        .else(eb.ref('num_unread'))
+        .end(),
+      removed: 0,
+      updated_at: now,
+    }))
     .where('conversation_id', '=', conversationId)
-    .where('member_id', '=', recipient.id)
-    .execute();
-  await trx
-    .updateTable('conversation_members')
-    .set({ removed: 0, updated_at: now })
-    .where('conversation_id', '=', conversationId)
-    .where('member_id', '=', senderId)
+    .where('member_id', 'in', [recipient.id, senderId])
     .execute();
   await trx.updateTable('conversations').set({ last_message_at: now }).where('id', '=', conversationId).execute();
   return {
