@@ -27,8 +27,12 @@ const HOST = '127.0.0.1';
 const S3_BUCKET = 'media';
 // s3rver's fixed account.
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-/** Health checks every half second; two misses take a node out, two answers bring it back. */
-const CHECK_INTERVAL_MS = 500;
+/**
+ * Health checks every second, each given two: a node that is only busy is not taken out, and a
+ * dead one refuses the connection, which the balancer retries elsewhere while the checks catch up.
+ */
+const CHECK_INTERVAL_MS = 1_000;
+const CHECK_TIMEOUT_MS = 2_000;
 
 /** Where HAProxy is, or undefined: the cluster cannot start without it. */
 export function findHaproxy() {
@@ -73,6 +77,7 @@ defaults
   timeout server 75s
   # Event streams stay open; the app's heartbeat (every 25 s) keeps them inside the timeouts.
   timeout tunnel 1h
+  timeout check ${CHECK_TIMEOUT_MS}ms
   # A node that refuses the connection (killed, restarting) is retried on another one; a request
   # it had already taken is not, since it may have been carried out: the client retries it.
   retries 2
@@ -88,7 +93,7 @@ backend nodes
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
-  default-server inter ${CHECK_INTERVAL_MS} fall 2 rise 2 on-marked-down shutdown-sessions
+  default-server inter ${CHECK_INTERVAL_MS} fall 2 rise 2
 ${nodePorts.map((nodePort, index) => `  server node${index + 1} ${HOST}:${nodePort} check`).join('\n')}
 `;
 }
@@ -132,7 +137,10 @@ async function ensureDatabase(url) {
  *
  * options: nodes (2), port (the balancer's; nodes take the ports after it), databaseUrl,
  * redisUrl, redisKeyPrefix, dataDir (photos and per-node files), env (more variables for every
- * node), log (a line printer; quiet by default), nodeOutput ('ignore' or 'inherit').
+ * node), prepare (an async function given the nodes' environment before any node starts, to
+ * seed the database: a node answers its health check only once a site exists), log (a line
+ * printer; quiet by default), nodeOutput (the nodes' stdout, their logs: 'ignore' or 'inherit';
+ * their stderr always shows).
  */
 export async function startCluster(options) {
   const {
@@ -145,6 +153,7 @@ export async function startCluster(options) {
     env: extraEnv = {},
     log = () => undefined,
     nodeOutput = 'ignore',
+    prepare = async () => undefined,
   } = options;
   const haproxy = findHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed (apt-get install haproxy)');
@@ -191,6 +200,8 @@ export async function startCluster(options) {
       ...extraEnv,
     };
 
+    await prepare(env);
+
     const nodes = nodePorts.map((nodePort, index) => {
       const node = {
         name: `node${index + 1}`,
@@ -203,7 +214,8 @@ export async function startCluster(options) {
           const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
             cwd: root,
             env: { ...env, PORT: String(nodePort), DATA_DIR: nodeDir },
-            stdio: ['ignore', nodeOutput, nodeOutput],
+            // Errors always show; the start banner and request logs only when asked for.
+            stdio: ['ignore', nodeOutput, 'inherit'],
           });
           node.process = child;
           await waitForHealth(node.url, child);
@@ -246,7 +258,7 @@ export async function startCluster(options) {
     const url = `http://${HOST}:${port}`;
     await waitForHealth(url, balancer);
     log(`HAProxy on ${url}, round robin over ${nodes.length} nodes`);
-    return { url, port, nodes, balancer, s3Port, stop };
+    return { url, port, nodes, balancer, env, stop };
   } catch (error) {
     await stop();
     throw error;
