@@ -260,7 +260,7 @@ export function createMessageDelivery(deps: {
       }
     },
     async republish(message, memberIds, log = deps.log) {
-      const event = { type: 'message' as const, message };
+      const event = { type: 'message' as const, message, repeat: true as const };
       await Promise.all(memberIds.map((memberId) => events.publish(memberId, event))).catch((error: unknown) =>
         log.error({ err: error, messageId: message.id }, 'repeated message not published again'),
       );

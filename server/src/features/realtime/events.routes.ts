@@ -56,10 +56,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
 
       const carried = new Set<number>();
       let highestId = lastEventId ?? 0;
+      /** Messages up to here the tab had when this stream began (caught up on, or loaded with the page). */
+      let hadUpTo = lastEventId ?? 0;
       const send = (event: LiveEvent) => {
         if (event.type !== 'message') return stream.send(event.type, event);
         const { id } = event.message;
-        if (carried.has(id)) return;
+        // A repeat of an older message is one the tab had already, through an earlier stream.
+        if (carried.has(id) || (event.repeat && id <= hadUpTo)) return;
         carried.add(id);
         if (carried.size > REMEMBERED_MESSAGE_IDS) carried.delete(carried.values().next().value!);
         // Ids only go up on the stream: one committed out of order is sent without, so a
@@ -76,6 +79,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
       stream.onClose(events.subscribe(memberId, (event) => (waiting ? waiting.push(event) : send(event))));
       const startFromLatest = async () => {
         highestId = Math.max(highestId, await repository.latestMessageId());
+        hadUpTo = highestId;
         stream.sendId(highestId);
       };
       if (lastEventId === undefined) {

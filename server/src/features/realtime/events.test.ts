@@ -242,6 +242,44 @@ describe.each(TEST_DIALECTS)('live events stream on %s', (dialect) => {
       }
     });
 
+    it('passes a repeated send on to a stream that may have missed it, never to one that had it before', async () => {
+      // The first send's node stored the message and died before publishing it: the row, no event.
+      const key = crypto.randomUUID();
+      const listening = await open(member.session);
+      await waitFor(() => listening.lastEventId !== undefined);
+      await t.database.db
+        .insertInto('messages')
+        .values({
+          conversation_id: conversation,
+          sender_id: other.id,
+          body: 'Stored, never published',
+          credits: 0,
+          awaiting_operator: 0,
+          created_at: Date.now(),
+          client_key: key,
+        })
+        .execute();
+      const repeated = await send('Stored, never published', key);
+      try {
+        await waitFor(() => messageEvents(listening).length === 1);
+        expect(messageEvents(listening)[0]).toEqual({ id: String(repeated.id), message: repeated });
+      } finally {
+        listening.close();
+      }
+
+      // A tab that had it reconnects after it: the next repeat is not carried a second time.
+      const reconnected = await open(member.session, { 'last-event-id': String(repeated.id) });
+      try {
+        await waitFor(() => reconnected.comments.includes('connected'));
+        expect(await send('Stored, never published', key)).toEqual(repeated);
+        const marker = await send('After the repeat');
+        await waitFor(() => messageEvents(reconnected).length > 0);
+        expect(messageEvents(reconnected).map((event) => event.message.id)).toEqual([marker.id]);
+      } finally {
+        reconnected.close();
+      }
+    });
+
     it(`tells a stream away for more than ${CATCH_UP_MAX_MESSAGES} messages to reload its chats instead`, async () => {
       const from = (await send('Before a long absence')).id;
       const now = Date.now();
