@@ -28,11 +28,11 @@ const S3_BUCKET = 'media';
 // s3rver's fixed account.
 const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 /**
- * Health checks every second, each given two: a node that is only busy is not taken out, and a
+ * Health checks every second, each given five: a node that is only busy is not taken out, and a
  * dead one refuses the connection, which the balancer retries elsewhere while the checks catch up.
  */
 const CHECK_INTERVAL_MS = 1_000;
-const CHECK_TIMEOUT_MS = 2_000;
+const CHECK_TIMEOUT_MS = 5_000;
 
 /** Where HAProxy is, or undefined: the cluster cannot start without it. */
 export function findHaproxy() {
@@ -93,8 +93,11 @@ backend nodes
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
-  default-server inter ${CHECK_INTERVAL_MS} fall 2 rise 2
+  default-server inter ${CHECK_INTERVAL_MS} fall 3 rise 2
 ${nodePorts.map((nodePort, index) => `  server node${index + 1} ${HOST}:${nodePort} check`).join('\n')}
+  # Should every check fail at once (all nodes busy rather than dead), the same nodes unchecked:
+  # a slow answer beats none, and a node that is really gone refuses and is passed over.
+${nodePorts.map((nodePort, index) => `  server spare${index + 1} ${HOST}:${nodePort} backup`).join('\n')}
 `;
 }
 
