@@ -118,6 +118,33 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('two nodes on one PostgreSQ
     ).toEqual({ state: 'paid' });
   });
 
+  it('pays through the test checkout whichever node the page, the button and the return reach', async () => {
+    const buyer = await memberWithSession(db(), t.siteId);
+    const ordered = await nodes[0].inject({
+      method: 'POST',
+      url: ORDERS_PATH,
+      headers: buyer.headers,
+      payload: { package: 'starter', method: 'card', country: 'NL', immediate_delivery: true },
+    });
+    const { order, redirect_url } = ordered.json<CreateOrderResponse>();
+    const url = new URL(redirect_url);
+    // The button reaches the node that did not make the payment, before any page was shown there.
+    const decided = await nodes[1].inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        order: String(order.id),
+        sig: url.searchParams.get('sig')!,
+        outcome: 'paid',
+      }).toString(),
+    });
+    expect(decided.statusCode, decided.body).toBe(303);
+    const back = new URL(decided.headers.location as string);
+    expect((await nodes[0].inject({ url: back.pathname + back.search })).statusCode).toBe(303);
+    expect(await balance(buyer.id)).toBe(50);
+  });
+
   it('gives a conversation to one of two operators claiming it on different nodes at once', async () => {
     const persona = await insertMember(db(), t.siteId, { name: 'Lotte', fictional: 1, language: 'nl' });
     const operators = await Promise.all(
