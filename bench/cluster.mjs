@@ -260,6 +260,23 @@ async function sendMessage(from, conversation, body, errors, retried) {
 }
 
 let failed = false;
+let cleaning;
+/** Stops the cluster and drops the scratch schema, once, whether the run ended or was interrupted. */
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const client of clients) client.close();
+    agent.destroy();
+    await cluster?.stop();
+    await scratch.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  })());
+// Ctrl-C leaves no node, balancer or schema behind.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the cluster`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
 try {
   console.log(
     `Cluster of ${values.nodes} nodes behind HAProxy on http://${HOST}:${PORT}, PostgreSQL schema ${scratch.schema}`,
@@ -427,10 +444,6 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  for (const client of clients) client.close();
-  agent.destroy();
-  await cluster?.stop();
-  await scratch.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
 process.exit(failed ? 1 : 0);

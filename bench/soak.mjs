@@ -68,6 +68,23 @@ let cluster;
 const streams = [];
 const caller = createCaller(PORT);
 let failed = false;
+let cleaning;
+/** Stops the cluster and drops the scratch schema, once, whether the run ended or was interrupted. */
+const cleanUp = () =>
+  (cleaning ??= (async () => {
+    for (const stream of streams) stream?.destroy?.();
+    caller.close();
+    await cluster?.stop();
+    await scratch.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  })());
+// Ctrl-C leaves no node, balancer or schema behind.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the cluster`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
 
 /** One call, timed on its own: [name, response, ms]. */
 async function timed(name, method, requestPath, member, body) {
@@ -306,10 +323,6 @@ try {
   console.error(error);
   failed = true;
 } finally {
-  for (const stream of streams) stream?.destroy?.();
-  caller.close();
-  await cluster?.stop();
-  await scratch.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
 process.exit(failed ? 1 : 0);
