@@ -5,8 +5,9 @@
  * GET /api/search.php with filters varied per request (gender, age bucket, country, region,
  * page), then against a bare JSON route of the same server (/api/companyinfo.php: same hooks,
  * session included, no database work of its own). Prints requests per second, p50 and p99
- * latency, the ratio to the bare route and the server's CPU time per request (user + system, from
- * /proc; it moves less than req/s when other work shares the machine). Before measuring, every
+ * latency, the ratio to the bare route and the CPU time per request of the server and, on
+ * PostgreSQL, of the database's backends (user + system, from /proc; it moves less than req/s
+ * when other work shares the machine). Before measuring, every
  * search the load can ask for is run once and a run under load warms the JIT: the figures are a
  * running site's, caches warm.
  * Aim (1,000,000 profiles, SQLite, 50 connections): ≥ 5,000 requests/s, p99 < 20 ms.
@@ -66,8 +67,12 @@ const env = (extra) => ({
   HOST: '127.0.0.1',
   PORT: String(PORT),
   SEED_PROFILES: '0',
+  // fetch() sends its own Host header, whatever it is given: the site is named by X-Forwarded-Host.
+  TRUSTED_PROXIES: '127.0.0.1',
   ...extra,
 });
+/** The demo site, for fetch() (see TRUSTED_PROXIES above); autocannon sends the Host header itself. */
+const SITE = { 'x-forwarded-host': 'localhost' };
 
 function pgUrl(database) {
   const url = new URL(PG_ADMIN_URL);
@@ -132,12 +137,12 @@ async function waitForHealth(server, deadline = Date.now() + 180_000) {
 
 /** Logs the demo member in the way the web app does and returns the cookie header to send. */
 async function logIn() {
-  const first = await fetch(`${BASE}/api/companyinfo.php`, { headers: { host: 'localhost' } });
+  const first = await fetch(`${BASE}/api/companyinfo.php`, { headers: SITE });
   const csrf = /rv_csrf=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1];
   if (!csrf) throw new Error('no CSRF cookie');
   const login = await fetch(`${BASE}/api/login.php`, {
     method: 'POST',
-    headers: { host: 'localhost', 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `rv_csrf=${csrf}` },
+    headers: { ...SITE, 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `rv_csrf=${csrf}` },
     body: JSON.stringify(DEMO),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -149,7 +154,7 @@ async function logIn() {
 }
 
 async function searchPlan(cookie) {
-  const headers = { host: 'localhost', cookie };
+  const headers = { ...SITE, cookie };
   const settings = await (await fetch(`${BASE}/api/settings.php`, { headers })).json().catch(() => null);
   const regions = await (await fetch(`${BASE}/api/regions.php`, { headers })).json();
   const countries = settings?.countries ?? Object.keys(regions);
@@ -198,7 +203,7 @@ async function warmUp(cookie, { countries, regionIds }) {
   const started = Date.now();
   const workers = Array.from({ length: 4 }, async (_, worker) => {
     for (let index = worker; index < paths.length; index += 4) {
-      const response = await fetch(`${BASE}${paths[index]}`, { headers: { host: 'localhost', cookie } });
+      const response = await fetch(`${BASE}${paths[index]}`, { headers: { ...SITE, cookie } });
       if (!response.ok) throw new Error(`warm-up search failed: ${response.status}`);
       await response.arrayBuffer();
     }
@@ -235,11 +240,42 @@ function serverCpuSeconds(server) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A run with the server's CPU time per request it answered. */
-async function measured(server, ...args) {
+/**
+ * CPU seconds PostgreSQL's backends for this database have used, from /proc (the database runs on
+ * this machine): the share of each request the server's own figure leaves out. 0 for SQLite,
+ * whose work is in the server's process.
+ */
+async function databaseCpuSeconds(database) {
+  if (!database.extra.DATABASE_URL) return 0;
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [
+      new URL(database.extra.DATABASE_URL).pathname.slice(1),
+    ]);
+    let seconds = 0;
+    for (const { pid } of rows) {
+      try {
+        const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        seconds += (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        // A backend that ended meanwhile.
+      }
+    }
+    return seconds;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A run with the server's and the database's CPU time per request answered. */
+async function measured(server, database, ...args) {
   const before = serverCpuSeconds(server);
+  const databaseBefore = await databaseCpuSeconds(database);
   const run = await cannon(...args);
-  run.cpuUsPerRequest = ((serverCpuSeconds(server) - before) * 1e6) / run.result.requests.total;
+  const total = run.result.requests.total;
+  run.cpuUsPerRequest = ((serverCpuSeconds(server) - before) * 1e6) / total;
+  run.databaseCpuUsPerRequest = (((await databaseCpuSeconds(database)) - databaseBefore) * 1e6) / total;
   return run;
 }
 
@@ -275,11 +311,12 @@ for (const dialect of DIALECTS) {
       // And a run under load for the JIT, not measured.
       await cannon('warm-up', undefined, cookie, plan);
       const runs = [
-        await measured(server, 'search', undefined, cookie, plan),
-        await measured(server, 'bare', '/api/companyinfo.php', cookie),
+        await measured(server, database, 'search', undefined, cookie, plan),
+        await measured(server, database, 'bare', '/api/companyinfo.php', cookie),
       ];
       const [search, bare] = runs.map((run) => run.result);
       const [searchCpu, bareCpu] = runs.map((run) => Math.round(run.cpuUsPerRequest));
+      const [searchDbCpu, bareDbCpu] = runs.map((run) => Math.round(run.databaseCpuUsPerRequest));
       const errors = search.errors + search.non2xx;
       rows.push({
         database: dialect,
@@ -288,9 +325,11 @@ for (const dialect of DIALECTS) {
         'search p50 ms': search.latency.p50,
         'search p99 ms': search.latency.p99,
         'search CPU µs/req': searchCpu,
+        'search db CPU µs/req': searchDbCpu,
         'bare req/s': Math.round(bare.requests.average),
         'bare p99 ms': bare.latency.p99,
         'bare CPU µs/req': bareCpu,
+        'bare db CPU µs/req': bareDbCpu,
         'search/bare': (search.requests.average / bare.requests.average).toFixed(2),
         'errors or non-2xx': errors,
         'server MB (anon)': serverMemoryMb(server),

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findHaproxy } from './cluster.mjs';
 
 const CI = process.env.CI === 'true';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,16 +82,39 @@ const steps = [
 
 for (const [name, command, args, env] of steps) run(name, command, args, env);
 
+let built;
+/** The production build, made once for the steps that run it. */
+const build = () => (built ??= run('build', 'npm', ['run', 'build']));
+
 const chromium = fs.existsSync(CHROMIUM);
 if (!chromium && CI) {
   console.error(`Chromium is missing at ${CHROMIUM}; CI installs it with apt-get.`);
   results.push({ name: 'browser tests (playwright)', ok: false, seconds: '0' });
 } else if (!chromium) {
   skipped.push(`browser tests: no Chromium at ${CHROMIUM} (install it with: sudo apt-get install -y chromium)`);
-} else if (run('build', 'npm', ['run', 'build'])) {
+} else if (build()) {
   run('browser tests (playwright)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
   });
+}
+
+// The cluster under a node's death (bench/cluster.mjs, short form): two nodes behind HAProxy on
+// PostgreSQL and Redis, one killed mid-run; it fails unless nothing was lost, doubled or refused.
+const clusterNeeds = [
+  [findHaproxy(), 'HAProxy (sudo apt-get install -y haproxy)'],
+  [await reachable(5432), 'PostgreSQL on 127.0.0.1:5432'],
+  [await reachable(6379), 'Redis on 127.0.0.1:6379'],
+].filter(([present]) => !present);
+if (clusterNeeds.length > 0 && CI) {
+  console.error(`The cluster test needs ${clusterNeeds.map(([, what]) => what).join(', ')}; CI has them.`);
+  results.push({ name: 'cluster with a node killed (bench:cluster, short)', ok: false, seconds: '0' });
+} else if (clusterNeeds.length > 0) {
+  skipped.push(`cluster test: no ${clusterNeeds.map(([, what]) => what).join(', ')}`);
+} else if (build()) {
+  run('cluster with a node killed (bench:cluster, short)', 'node', [
+    'bench/cluster.mjs',
+    ...['--members', '300', '--rate', '30', '--duration', '20', '--no-build', '--check'],
+  ]);
 }
 
 const vitest = readJson(path.join(reports, 'vitest.json'));

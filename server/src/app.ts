@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest } from 'fastify';
@@ -93,7 +92,9 @@ import { createSitesRepository } from './platform/sites/sites.repository.js';
 import { sitesRoutes } from './features/sites/sites.routes.js';
 import { webRoutes, type WebRoutesOptions } from './features/web/web.routes.js';
 import { httpLimits } from './http-limits.js';
-import { createLocalMediaStore } from './lib/media-store.js';
+import type { MediaStore } from './lib/media-store.js';
+import { createMediaStore } from './lib/media-stores.js';
+import { createClusterJobs } from './platform/jobs/cluster-jobs.js';
 import { cachePolicyPlugin } from './plugins/cache-policy.js';
 import { csrfPlugin } from './plugins/csrf.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -114,10 +115,12 @@ export interface AppDependencies {
   web?: WebDevServer | Record<string, never> | false;
   /** Live events across tabs and nodes; by default through Redis when REDIS_URL is set, else in process. */
   events?: EventBus;
-  /** Before every Redis key and channel of this app (default `rv:`): keeps tests sharing one Redis apart. */
+  /** Before every Redis key and channel of this app (default REDIS_KEY_PREFIX): keeps tests sharing one Redis apart. */
   redisKeyPrefix?: string;
   /** Where pushes go; by default web push with the VAPID keys. Tests record them instead. */
   push?: PushSender;
+  /** The media store, when the caller already made one (the start seeds avatars into it); the caller closes it. */
+  media?: MediaStore;
 }
 
 declare module 'fastify' {
@@ -191,7 +194,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   const { db } = deps.database;
-  const media = createLocalMediaStore(path.join(config.dataDir, 'media'));
+  const jobs = createClusterJobs({ db, dialect: deps.database.dialect, log: app.log });
+  // Before the database closes: a run under way finishes first.
+  app.addHook('onClose', async () => jobs.close());
+  const media = deps.media ?? createMediaStore(config.media);
+  if (!deps.media) app.addHook('onClose', async () => media.close());
   const sessions = createSessionsRepository(db);
   const staffSessions = createStaffSessionsRepository(db);
   const sites = createSitesRepository(db);
@@ -205,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     mailer.close();
   });
   const vapid = await loadVapidKeys(db, config.vapid);
-  const redisKeyPrefix = deps.redisKeyPrefix ?? 'rv:';
+  const redisKeyPrefix = deps.redisKeyPrefix ?? config.redisKeyPrefix;
   const events =
     deps.events ??
     (config.redisUrl
@@ -256,7 +263,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(companyInfoRoutes);
   await app.register(pageHiddenRoutes, { db });
   await app.register(landersRoutes, { db });
-  const loginThrottle = createLoginThrottle();
+  const loginThrottle = createLoginThrottle({
+    redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: redisKeyPrefix } : undefined,
+    log: app.log,
+  });
   app.addHook('onClose', async () => loginThrottle.close());
   const twoFactor = createTwoFactor(db, createTotpSecretBox(config.sessionSecret, 'members'));
   await app.register(authRoutes, { db, sessions, cookie: cookieOptions, loginThrottle, twoFactor });
@@ -327,10 +337,13 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     catalogues,
     log: app.log,
   });
-  // One job: a renewal left pending is the re-check's to settle, in the same run's order.
+  // One job: a renewal left pending is the re-check's to settle, in the same run's order. Once per
+  // cluster at a time: overlapping runs would change nothing twice, but would ask providers twice.
   const recheckOrders = async (now?: number) => {
-    await recheck(now);
-    await runSubscriptions(now);
+    await jobs.runExclusive('payments', async () => {
+      await recheck(now);
+      await runSubscriptions(now);
+    });
   };
   app.decorate('payments', { providers, processing, recheckOrders });
   const startCheckout = createCheckoutStarter({
@@ -357,20 +370,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     await app.register(devCheckoutRoutes, { dev: providers.dev, orders, catalogues, allowPseudo: config.pseudoLocale });
   }
   // Tests run the re-check themselves, at the moment they choose.
-  if (config.env !== 'test') {
-    const recheck = setInterval(() => {
-      recheckOrders().catch((error: unknown) => app.log.error({ err: error }, 'order re-check failed'));
-    }, RECHECK_INTERVAL_MS);
-    recheck.unref();
-    app.addHook('onClose', async () => clearInterval(recheck));
-  }
+  if (config.env !== 'test') jobs.every('payments', RECHECK_INTERVAL_MS, () => recheckOrders());
   await app.register(safetyRoutes, { db, events });
   await app.register(complaintsRoutes, { db, mail });
   await app.register(notificationsRoutes, { db });
-  await app.register(eventsRoutes, { events });
+  await app.register(eventsRoutes, { db, events });
   await app.register(consoleInboxRoutes, { db, events, delivery });
   await app.register(consoleEventsRoutes, { db, events, staffSessions });
-  await app.register(mediaRoutes, { db, dir: path.join(config.dataDir, 'media') });
+  await app.register(mediaRoutes, { db, media });
 
   await app.register(consolePersonasRoutes, { db, media, sites, events });
   await app.register(consoleAuthRoutes, {
@@ -392,13 +399,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   // Tests lift suspensions themselves, at the moment they choose.
   if (config.env !== 'test') {
-    const suspensions = setInterval(() => {
-      liftEndedSuspensions(db, Date.now()).catch((error: unknown) =>
-        app.log.error({ err: error }, 'lifting ended suspensions failed'),
-      );
-    }, SUSPENSION_CHECK_INTERVAL_MS);
-    suspensions.unref();
-    app.addHook('onClose', async () => clearInterval(suspensions));
+    jobs.every('suspensions', SUSPENSION_CHECK_INTERVAL_MS, async () => {
+      await liftEndedSuspensions(db, Date.now());
+    });
   }
 
   app.setNotFoundHandler(async (request) => {

@@ -39,6 +39,38 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });
   });
 
+  it('keeps media on the local disk unless a bucket is named, then reads the S3 settings', () => {
+    expect(loadConfig({ DATA_DIR: 'd' }).media).toEqual({ dir: path.resolve('d/media'), s3: undefined });
+    expect(
+      loadConfig({
+        MEDIA_S3_BUCKET: 'photos',
+        MEDIA_S3_ENDPOINT: 'http://minio:9000',
+        MEDIA_S3_ACCESS_KEY_ID: 'key',
+        MEDIA_S3_SECRET_ACCESS_KEY: 'secret',
+      }).media.s3,
+    ).toEqual({
+      bucket: 'photos',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // AWS itself: virtual-hosted buckets and the SDK's own credentials (a role) unless told otherwise.
+    expect(loadConfig({ MEDIA_S3_BUCKET: 'photos', MEDIA_S3_REGION: 'eu-west-1' }).media.s3).toEqual({
+      bucket: 'photos',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'photos', MEDIA_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ MEDIA_S3_BUCKET: 'photos', MEDIA_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /MEDIA_S3_ENDPOINT/,
+    );
+  });
+
   it('names the variable and the reason when a value is invalid', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);

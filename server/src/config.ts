@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MediaConfig } from './lib/media-stores.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -53,6 +54,7 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   SQLITE_FILE: z.string().optional(),
   REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.preprocess(blankAsUnset, z.string().default('rv:')),
   SMTP_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().optional(),
   TRUSTED_PROXIES: listFromEnv.default([]),
@@ -78,6 +80,12 @@ export const EnvSchema = z.object({
   VEROTEL_BASE_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.default('https://secure.verotel.com')),
   MOLLIE_API_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   MOLLIE_BASE_URL: z.preprocess(blankAsUnset, httpUrlFromEnv.default('https://api.mollie.com/v2')),
+  MEDIA_S3_BUCKET: z.preprocess(blankAsUnset, z.string().optional()),
+  MEDIA_S3_ENDPOINT: z.preprocess(blankAsUnset, httpUrlFromEnv.optional()),
+  MEDIA_S3_REGION: z.preprocess(blankAsUnset, z.string().default('us-east-1')),
+  MEDIA_S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, booleanFromEnv.optional()),
+  MEDIA_S3_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().optional()),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   VAPID_SUBJECT: z.preprocess(
     blankAsUnset,
     z
@@ -95,8 +103,12 @@ export type Config = {
   requestTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   dataDir: string;
+  /** Profile photos: an S3-compatible bucket when MEDIA_S3_BUCKET is set, `<dataDir>/media` otherwise. */
+  media: MediaConfig;
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   redisUrl: string | undefined;
+  /** Before every Redis key and channel, so deployments (or a test cluster) can share one Redis. */
+  redisKeyPrefix: string;
   /** Without it mail is kept under DATA_DIR/mail and shown on the development mailbox. */
   smtpUrl: string | undefined;
   sessionSecret: string;
@@ -188,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
 
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -195,10 +213,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     dataDir: e.DATA_DIR,
+    media: {
+      dir: path.join(e.DATA_DIR, 'media'),
+      s3: e.MEDIA_S3_BUCKET
+        ? {
+            bucket: e.MEDIA_S3_BUCKET,
+            endpoint: e.MEDIA_S3_ENDPOINT,
+            region: e.MEDIA_S3_REGION,
+            // A custom endpoint is nearly always a self-hosted store (MinIO and the like) that wants the bucket in the path.
+            forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ?? Boolean(e.MEDIA_S3_ENDPOINT),
+            credentials:
+              e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY }
+                : undefined,
+          }
+        : undefined,
+    },
     database: e.DATABASE_URL
       ? { dialect: 'postgres', url: e.DATABASE_URL }
       : { dialect: 'sqlite', file: e.SQLITE_FILE ?? path.join(e.DATA_DIR, 'rendezvous.sqlite') },
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     trustedProxies: e.TRUSTED_PROXIES,

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createMediaStore } from './lib/media-stores.js';
 import { demoLoginsNotice } from './demo/demo-logins-notice.js';
 import { seedDemoData } from './demo/seed.js';
 import { seedDemoStaff } from './demo/demo-staff.js';
@@ -27,12 +28,12 @@ async function main() {
   const envFile = fileURLToPath(new URL('../../.env', import.meta.url));
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
-  fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
   const database = openDatabase(config.database);
+  const media = createMediaStore(config.media);
   await migrateToLatest(database.db);
 
   const demo = config.seed.demo
-    ? await seedDemoData(database.db, { dataDir: config.dataDir, profiles: config.seed.profiles, log: console.log })
+    ? await seedDemoData(database.db, { media, profiles: config.seed.profiles, log: console.log })
     : undefined;
   // Known console credentials never reach production, whatever SEED_DEMO says: the first admin
   // there comes from `npm run console:admin`.
@@ -42,7 +43,7 @@ async function main() {
       : [];
 
   const devServer = process.env.WEB_DEV_SERVER === '1' ? await startViteDevServer(config) : undefined;
-  const app = await buildApp(config, { database, ...(devServer ? { web: devServer.web } : {}) });
+  const app = await buildApp(config, { database, media, ...(devServer ? { web: devServer.web } : {}) });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +57,7 @@ async function main() {
     timer.unref();
     await app.close();
     await devServer?.vite.close();
+    media.close();
     await database.destroy();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createMediaStore } from './lib/media-stores.js';
 import { seedBulkProfiles, UnknownSiteError } from './demo/seed.js';
 
 const USAGE = `Usage: npm run seed -- --profiles N [--site DOMAIN]
@@ -47,6 +48,7 @@ async function main() {
   const args = parseArguments(process.argv.slice(2));
   const config = loadConfig();
   const database = openDatabase(config.database);
+  const media = createMediaStore(config.media);
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   try {
@@ -54,7 +56,7 @@ async function main() {
     console.log(`Seeding ${args.profiles.toLocaleString('en')} profiles into ${database.dialect}...`);
     let reported = 0;
     const result = await seedBulkProfiles(database.db, {
-      dataDir: config.dataDir,
+      media,
       profiles: args.profiles,
       ...(args.site ? { siteDomain: args.site } : {}),
       log: console.log,
@@ -68,6 +70,7 @@ async function main() {
     const perSite = result.sites.map((site) => `${site.domain}: ${site.count.toLocaleString('en')}`).join(', ');
     console.log(`Done: ${result.inserted.toLocaleString('en')} profiles in ${elapsed()} (${perSite})`);
   } finally {
+    media.close();
     await database.destroy();
   }
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
 import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
+import { preparedName } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 // Times are epoch milliseconds in bigint columns; they fit a JS number, so read them as one.
@@ -25,6 +26,13 @@ export function openDatabase(config: Config['database'], options: { schema?: str
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // A connection that dies while checked out but between queries (a job's advisory lock held on
+    // it, PostgreSQL restarted or the backend terminated) reports on the client, where an error
+    // without a listener would end the process. Its next query fails instead, and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      runPreparedByName(client);
+    });
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
@@ -43,6 +51,20 @@ export function openDatabase(config: Config['database'], options: { schema?: str
 }
 
 const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * Kysely hands pg each query as text and values; a text registered in prepared-statements.ts
+ * goes on as a named statement instead, which PostgreSQL parses and plans once per connection.
+ */
+function runPreparedByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query: (text: unknown, ...rest: unknown[]) => {
+      const name = typeof text === 'string' ? preparedName(text) : undefined;
+      return name ? query({ name, text, values: rest[0] }, ...rest.slice(1)) : query(text, ...rest);
+    },
+  });
+}
 
 /** Distinct SQL texts kept prepared: every query the app writes, with room for `in (…)` lists. */
 const STATEMENT_CACHE_SIZE = 1000;

@@ -1,5 +1,7 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import type { Db } from './database.js';
+import { dialectOf } from './dialect.js';
+import { keepPrepared } from './prepared-statements.js';
 
 /** Stands in for an argument (or one item of an array argument) while a query is compiled. */
 class Slot {
@@ -33,6 +35,7 @@ export function precompiled<Args extends readonly unknown[], Row>(
       Array.isArray(arg) ? arg.map((_, item) => new Slot(argument, item)) : new Slot(argument),
     );
     const query = build(db, ...(slots as unknown as Args)).compile();
+    if (dialectOf(db) === 'postgres') keepPrepared(query.sql);
     return {
       query,
       parameters: query.parameters.map((parameter) =>

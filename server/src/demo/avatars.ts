@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { createMediaName, type MediaStore } from '../lib/media-store.js';
 import { createRandom, type Random } from '../lib/random.js';
 
 export interface DemoAvatar {
@@ -102,13 +100,11 @@ const MALE_HAIR: readonly HairStyle[] = [
 ];
 
 /**
- * Writes a pool of abstract portrait avatars (head and shoulders on a warm gradient) into
- * `<dataDir>/media`, rendered locally from SVG so a fresh start needs no network.
+ * Writes a pool of abstract portrait avatars (head and shoulders on a warm gradient) into the
+ * media store, rendered locally from SVG so a fresh start needs no network.
  * File names are random so the media URLs of one member reveal nothing about another's.
  */
-export async function generateAvatars(dataDir: string, count = AVATAR_POOL_SIZE): Promise<DemoAvatar[]> {
-  const mediaDir = path.join(dataDir, 'media');
-  await fs.mkdir(mediaDir, { recursive: true });
+export async function generateAvatars(media: MediaStore, count = AVATAR_POOL_SIZE): Promise<DemoAvatar[]> {
   // The designs are seeded so every start shows the same faces; only the file names vary.
   const random = createRandom(20_261_121);
   const designs = Array.from({ length: count }, (_, index) => {
@@ -117,17 +113,14 @@ export async function generateAvatars(dataDir: string, count = AVATAR_POOL_SIZE)
   });
   return Promise.all(
     designs.map(async ({ gender, svg }) => {
-      const filename = `${randomBytes(16).toString('hex')}.jpg`;
-      const thumbFilename = `${randomBytes(16).toString('hex')}.jpg`;
+      const filename = createMediaName('jpg');
+      const thumbFilename = createMediaName('jpg');
       const image = sharp(Buffer.from(svg)).resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX);
-      await Promise.all([
-        image.clone().jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toFile(path.join(mediaDir, filename)),
-        image
-          .clone()
-          .resize(AVATAR_THUMB_SIZE_PX, AVATAR_THUMB_SIZE_PX)
-          .jpeg({ quality: JPEG_QUALITY })
-          .toFile(path.join(mediaDir, thumbFilename)),
+      const [main, thumb] = await Promise.all([
+        image.clone().jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer(),
+        image.clone().resize(AVATAR_THUMB_SIZE_PX, AVATAR_THUMB_SIZE_PX).jpeg({ quality: JPEG_QUALITY }).toBuffer(),
       ]);
+      await Promise.all([media.put(filename, main, 'image/jpeg'), media.put(thumbFilename, thumb, 'image/jpeg')]);
       return { filename, thumb_filename: thumbFilename, gender };
     }),
   );

@@ -4,6 +4,7 @@ import { verify } from '@node-rs/argon2';
 import { SiteConfigSchema } from '@rendezvous/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalMediaStore } from '../lib/media-store.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test/test-database.js';
 import { DEMO_PASSWORD } from './demo-members.js';
 import { DEMO_SITES } from './demo-sites.js';
@@ -59,9 +60,11 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
   let database: TestDatabase;
   let first: SeedDemoResult;
 
+  const localMedia = () => createLocalMediaStore(path.join(database.dataDir, 'media'));
+
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    first = await seedDemoData(database.db, { dataDir: database.dataDir, profiles: PROFILES });
+    first = await seedDemoData(database.db, { media: localMedia(), profiles: PROFILES });
   }, 120_000);
 
   afterAll(async () => {
@@ -231,7 +234,7 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
 
   it('creates nothing when sites exist, yet still returns the logins', async () => {
     const mediaBefore = fs.readdirSync(path.join(database.dataDir, 'media')).length;
-    const again = await seedDemoData(database.db, { dataDir: database.dataDir, profiles: PROFILES });
+    const again = await seedDemoData(database.db, { media: localMedia(), profiles: PROFILES });
     expect(again).toEqual({ created: false, logins: first.logins });
     const { count } = await database.db
       .selectFrom('members')
@@ -244,7 +247,7 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
   it('adds bulk profiles to one site, leaving later signups room for their own ids', async () => {
     const progress: number[] = [];
     const result = await seedBulkProfiles(database.db, {
-      dataDir: database.dataDir,
+      media: localMedia(),
       profiles: 250,
       siteDomain: 'boxy.localhost',
       onProgress: (inserted) => progress.push(inserted),
@@ -286,7 +289,7 @@ describe.each(TEST_DIALECTS)('demo data on %s', (dialect) => {
 
   it('refuses an unknown site', async () => {
     await expect(
-      seedBulkProfiles(database.db, { dataDir: database.dataDir, profiles: 1, siteDomain: 'nope.localhost' }),
+      seedBulkProfiles(database.db, { media: localMedia(), profiles: 1, siteDomain: 'nope.localhost' }),
     ).rejects.toThrow(/Unknown site "nope.localhost"/);
   });
 });

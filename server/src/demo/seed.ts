@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { SiteConfigSchema } from '@rendezvous/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { MediaStore } from '../lib/media-store.js';
 import { generateAvatars, type DemoAvatar } from './avatars.js';
 import { seedDemoConversations } from './demo-conversations.js';
 import { findDemoLogins, seedDemoMembers, type DemoLogin } from './demo-members.js';
@@ -13,7 +12,8 @@ import { seedRegions } from './seed-regions.js';
 export type { DemoLogin } from './demo-members.js';
 
 export interface SeedDemoOptions {
-  dataDir: string;
+  /** Where the avatars go: the store the server serves from. */
+  media: MediaStore;
   /** How many generated profiles to add across the demo sites. */
   profiles: number;
   log?: (message: string) => void;
@@ -37,7 +37,7 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
   if (await hasSites(db)) return { created: false, logins: await findDemoLogins(db) };
   const log = options.log ?? (() => undefined);
   const started = Date.now();
-  const avatars = await generateAvatars(options.dataDir);
+  const avatars = await generateAvatars(options.media);
   try {
     // One transaction, so a crash halfway leaves an empty database that the next start seeds again.
     const logins = await db.transaction().execute(async (trx) => {
@@ -61,7 +61,7 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
     );
     return { created: true, logins };
   } catch (error) {
-    await removeAvatars(options.dataDir, avatars);
+    await removeAvatars(options.media, avatars);
     // Another node seeding the same empty database at the same moment wins on the unique domain.
     if (await hasSites(db)) return { created: false, logins: await findDemoLogins(db) };
     throw error;
@@ -72,7 +72,7 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
 export class UnknownSiteError extends Error {}
 
 export interface SeedBulkOptions {
-  dataDir: string;
+  media: MediaStore;
   profiles: number;
   /** Only this site gets the profiles; by default they are split like the demo data. */
   siteDomain?: string;
@@ -92,7 +92,7 @@ export async function seedBulkProfiles(
     if (options.siteDomain && !DEMO_SITES.some((site) => site.domain === options.siteDomain)) {
       throw new UnknownSiteError(`Unknown site "${options.siteDomain}"; the demo sites are ${demoDomains()}`);
     }
-    await seedDemoData(db, { dataDir: options.dataDir, profiles: 0, ...(options.log ? { log: options.log } : {}) });
+    await seedDemoData(db, { media: options.media, profiles: 0, ...(options.log ? { log: options.log } : {}) });
   }
   const all = await loadSites(db);
   const targets = options.siteDomain ? all.filter((site) => site.domain === options.siteDomain) : all;
@@ -105,7 +105,7 @@ export async function seedBulkProfiles(
     db,
     targets.flatMap((site) => site.countries),
   );
-  const avatars = await generateAvatars(options.dataDir);
+  const avatars = await generateAvatars(options.media);
   const plan = splitProfiles(options.profiles, targets);
   let done = 0;
   for (const { site, count } of plan) {
@@ -211,11 +211,8 @@ function splitProfiles(total: number, sites: readonly SeededSite[]): { site: See
   ].filter(({ count }) => count > 0);
 }
 
-async function removeAvatars(dataDir: string, avatars: readonly DemoAvatar[]) {
-  const mediaDir = path.join(dataDir, 'media');
+async function removeAvatars(media: MediaStore, avatars: readonly DemoAvatar[]) {
   await Promise.all(
-    avatars.flatMap((avatar) =>
-      [avatar.filename, avatar.thumb_filename].map((name) => fs.rm(path.join(mediaDir, name), { force: true })),
-    ),
+    avatars.flatMap((avatar) => [avatar.filename, avatar.thumb_filename].map((name) => media.remove(name))),
   );
 }

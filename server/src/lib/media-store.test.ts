@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalMediaStore, createMediaName, isMediaName } from './media-store.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestS3Server, type TestS3Server } from '../test/test-s3-server.js';
+import { createLocalMediaStore, createMediaName, isMediaName, type MediaStore } from './media-store.js';
+import { createMediaStore } from './media-stores.js';
 
 describe('local media store', () => {
   let root: string;
@@ -66,5 +68,49 @@ describe('local media store', () => {
     const store = createLocalMediaStore(dir);
     await expect(store.put(name, Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
     expect(fs.readdirSync(dir)).toEqual([name]);
+  });
+});
+
+describe.each(['local disk', 'S3'] as const)('a media store on %s', (kind) => {
+  let s3: TestS3Server | undefined;
+  let root: string;
+  let store: MediaStore;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'rv-media-'));
+    s3 = kind === 'S3' ? await startTestS3Server() : undefined;
+    store = createMediaStore({ dir: path.join(root, 'media'), s3: s3?.config });
+  });
+  afterAll(async () => {
+    store.close();
+    await s3?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('gives back what was put, whole or as a stream with its size, until it is removed', async () => {
+    const name = createMediaName('webp');
+    const data = Buffer.from('webp bytes');
+    await store.put(name, data, 'image/webp');
+    expect(await store.read(name)).toEqual(data);
+    const file = await store.open(name);
+    expect(file?.size).toBe(data.length);
+    expect(Buffer.concat(await file!.body.toArray())).toEqual(data);
+
+    await store.remove(name);
+    await store.remove(name);
+    expect(await store.read(name)).toBeUndefined();
+    expect(await store.open(name)).toBeUndefined();
+  });
+
+  it('refuses a name that is no media name before reaching the disk or bucket', async () => {
+    for (const call of [
+      store.put('../x.jpg', Buffer.from('x'), 'image/jpeg'),
+      store.read('../x.jpg'),
+      store.open('a/b.jpg'),
+      store.remove('x.png'),
+    ]) {
+      await expect(call).rejects.toThrow(/Not a media name/);
+    }
+    expect(s3?.keys() ?? []).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded media lives. Local disk by default; an S3-compatible store can take its
@@ -14,6 +15,16 @@ export interface MediaStore {
   remove(name: string): Promise<void>;
   /** A stored file's bytes, or undefined when there is none (evidence for the authorities, issue 18). */
   read(name: string): Promise<Buffer | undefined>;
+  /** A stored file as a stream, to serve it without holding it whole in memory; undefined when there is none. */
+  open(name: string): Promise<MediaFile | undefined>;
+  /** Lets go of connections (an S3 client's sockets); the store is not used afterwards. */
+  close(): void;
+}
+
+export interface MediaFile {
+  body: Readable;
+  /** Bytes, when the store knows them before sending. */
+  size: number | undefined;
 }
 
 /** Photos, and the zips of members' data exports (which the media route never serves). */
@@ -31,7 +42,7 @@ export function isMediaName(name: string): boolean {
   return MEDIA_NAME.test(name);
 }
 
-function assertMediaName(name: string): void {
+export function assertMediaName(name: string): void {
   // Anything else could be a path ("../", "/etc/…") or collide with the temp files below.
   if (!isMediaName(name)) throw new Error(`Not a media name: ${JSON.stringify(name)}`);
 }
@@ -71,9 +82,30 @@ export function createLocalMediaStore(dir: string): MediaStore {
       try {
         return await fs.readFile(path.join(dir, name));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        if (isMissingFile(error)) return undefined;
         throw error;
       }
     },
+    async open(name) {
+      assertMediaName(name);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(path.join(dir, name), 'r');
+      } catch (error) {
+        if (isMissingFile(error)) return undefined;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        // The stream owns the handle from here and closes it when it ends or is destroyed.
+        return { body: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+    close() {},
   };
 }
+
+const isMissingFile = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';

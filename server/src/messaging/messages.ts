@@ -124,17 +124,22 @@ export async function storeMessage(trx: Transaction<Database>, outgoing: Outgoin
       : (await trx.selectFrom('members').select('credits').where('id', '=', senderId).executeTakeFirstOrThrow())
           .credits;
 
+  // Both sides in one statement: two messages crossing in one conversation lock its two rows in
+  // the same order, where a statement per side would lock them in opposite orders and deadlock.
   await trx
     .updateTable('conversation_members')
-    .set((eb) => ({ num_unread: eb('num_unread', '+', 1), removed: 0, updated_at: now }))
+    .set((eb) => ({
+      num_unread: eb
+        .case()
+        .when('member_id', '=', recipient.id)
+        .then(eb('num_unread', '+', 1))
+        .else(eb.ref('num_unread'))
+        .end(),
+      removed: 0,
+      updated_at: now,
+    }))
     .where('conversation_id', '=', conversationId)
-    .where('member_id', '=', recipient.id)
-    .execute();
-  await trx
-    .updateTable('conversation_members')
-    .set({ removed: 0, updated_at: now })
-    .where('conversation_id', '=', conversationId)
-    .where('member_id', '=', senderId)
+    .where('member_id', 'in', [recipient.id, senderId])
     .execute();
   await trx.updateTable('conversations').set({ last_message_at: now }).where('id', '=', conversationId).execute();
   return {
@@ -148,18 +153,30 @@ export async function storeMessage(trx: Transaction<Database>, outgoing: Outgoin
 }
 
 /**
- * The message a sender already stored under this client key, with their balance now: what a
- * repeated send answers, charging nothing (decision 019). Null when the key is new.
+ * The message a sender already stored under this client key, with their balance now and who it
+ * went to: what a repeated send answers, charging nothing (decision 019). Null when the key is new.
  */
 export async function findSentMessage(
   db: Db,
   senderId: number,
   clientKey: string,
-): Promise<{ message: ChatMessage; credits: number } | null> {
+): Promise<{ message: ChatMessage; credits: number; recipientId: number } | null> {
   const row = await db
     .selectFrom('messages')
     .innerJoin('members', 'members.id', 'messages.sender_id')
-    .select(['messages.id', 'messages.conversation_id', 'messages.body', 'messages.created_at', 'members.credits'])
+    .innerJoin('conversation_members as mine', (join) =>
+      join
+        .onRef('mine.conversation_id', '=', 'messages.conversation_id')
+        .onRef('mine.member_id', '=', 'messages.sender_id'),
+    )
+    .select([
+      'messages.id',
+      'messages.conversation_id',
+      'messages.body',
+      'messages.created_at',
+      'members.credits',
+      'mine.other_id',
+    ])
     .where('messages.sender_id', '=', senderId)
     .where('messages.client_key', '=', clientKey)
     .executeTakeFirst();
@@ -173,6 +190,7 @@ export async function findSentMessage(
       created_at: iso(Number(row.created_at)),
     },
     credits: row.credits,
+    recipientId: row.other_id,
   };
 }
 
@@ -201,6 +219,12 @@ export interface MessageDelivery {
    * is logged, never returned: the sender must not send it again.
    */
   deliver(stored: StoredMessage, log?: FastifyBaseLogger): Promise<void>;
+  /**
+   * A repeated send's message to both members' open tabs again, and nothing else: the first
+   * send's node may have died between its commit and its publish (a stream drops an id it has
+   * carried already, so a tab sees it once either way). Notifications went out the first time.
+   */
+  republish(message: ChatMessage, memberIds: readonly number[], log?: FastifyBaseLogger): Promise<void>;
 }
 
 export function createMessageDelivery(deps: {
@@ -234,6 +258,12 @@ export function createMessageDelivery(deps: {
       } catch (error) {
         log.error({ err: error, messageId: message.id }, 'message stored but not delivered live');
       }
+    },
+    async republish(message, memberIds, log = deps.log) {
+      const event = { type: 'message' as const, message, repeat: true as const };
+      await Promise.all(memberIds.map((memberId) => events.publish(memberId, event))).catch((error: unknown) =>
+        log.error({ err: error, messageId: message.id }, 'repeated message not published again'),
+      );
     },
   };
 }

@@ -11,8 +11,10 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 const tooManyStreams = () => new AppError(429, 'rate_limited', 'Too many open tabs. Close a few and reload this one.');
 
 export interface SseStream {
-  /** One `event: <type>` with the JSON of `data`. */
-  send(type: string, data: unknown): void;
+  /** One `event: <type>` with the JSON of `data`, and an `id:` the browser sends back on reconnecting. */
+  send(type: string, data: unknown, id?: number): void;
+  /** Only an `id:`: moves the browser's Last-Event-ID without an event. */
+  sendId(id: number): void;
   /** Runs when the tab goes away or the stream is ended: stop listening here. */
   onClose(listener: () => void): void;
 }
@@ -87,7 +89,9 @@ export function createSseStreams(app: FastifyInstance, { maxPerOwner }: { maxPer
         else perOwner.delete(owner);
       });
       return {
-        send: (type, data) => write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`),
+        send: (type, data, id) =>
+          write(`${id === undefined ? '' : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`),
+        sendId: (id) => write(`id: ${id}\n\n`),
         onClose: (listener) => stream.once('close', listener),
       };
     },

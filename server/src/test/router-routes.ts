@@ -15,7 +15,7 @@ export function routerRoutes(app: { printRoutes(options: { commonPrefix: false }
       const path = (prefixes[depth - 1] ?? '') + segment;
       prefixes.length = depth;
       prefixes.push(path);
-      // A wildcard route (`/media/*`) prints as a bare `*` without its prefix: not a path to check.
+      // A wildcard route (`/*`) prints as a bare `*` without its prefix: not a path to check.
       if (!path.startsWith('/')) return [];
       return (methods?.split(', ') ?? []).map((method) => ({ method, path }));
     });

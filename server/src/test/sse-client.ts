@@ -4,6 +4,8 @@ import http from 'node:http';
 export interface SseMessage {
   event: string;
   data: string;
+  /** The block's `id:` field, when it had one. */
+  id?: string;
 }
 
 export interface SseStream {
@@ -14,6 +16,8 @@ export interface SseStream {
   /** Comment lines (heartbeats) and `retry:` fields received so far. */
   comments: string[];
   retry: number | undefined;
+  /** What a browser would send back as Last-Event-ID: the last `id:` field, with or without an event. */
+  lastEventId: string | undefined;
   /** Resolves with the first event not yet taken that passes `match`, or rejects after `timeoutMs`. */
   next(match?: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   /** Resolves when the server ends the stream. */
@@ -45,6 +49,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
     messages,
     comments,
     retry: undefined,
+    lastEventId: undefined,
     async next(match = () => true, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -73,14 +78,16 @@ export async function openEventStream(url: string, headers: Record<string, strin
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       let event = 'message';
+      let id: string | undefined;
       const data: string[] = [];
       for (const line of block.split('\n')) {
         if (line.startsWith(':')) comments.push(line.slice(1).trim());
+        else if (line.startsWith('id: ')) stream.lastEventId = id = line.slice(4);
         else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7));
         else if (line.startsWith('event: ')) event = line.slice(7);
         else if (line.startsWith('data: ')) data.push(line.slice(6));
       }
-      if (data.length > 0) messages.push({ event, data: data.join('\n') });
+      if (data.length > 0) messages.push({ event, data: data.join('\n'), ...(id === undefined ? {} : { id }) });
       wake?.();
     }
   });

@@ -14,6 +14,8 @@ export const TEST_DIALECTS: DialectName[] = inject('postgresUrl') ? ['sqlite', '
 export interface TestDatabase extends DatabaseHandle {
   dataDir: string;
   config: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  /** PostgreSQL: the schema of this database, for another connection pool (another node) on it. */
+  schema: string | undefined;
   /** Drops the schema or deletes the file, then closes the connection. */
   cleanup(): Promise<void>;
 }
@@ -29,6 +31,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       ...handle,
       dataDir,
       config,
+      schema: undefined,
       async cleanup() {
         await handle.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -54,6 +57,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     ...handle,
     dataDir,
     config: { dialect: 'postgres', url },
+    schema,
     async cleanup() {
       await handle.destroy();
       await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);

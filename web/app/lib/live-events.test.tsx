@@ -30,8 +30,8 @@ class FakeEventSource extends EventTarget {
     this.readyState = FakeEventSource.CLOSED;
     this.onerror?.();
   }
-  send(type: string, data: string) {
-    this.dispatchEvent(new MessageEvent(type, { data }));
+  send(type: string, data: string, lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(type, { data, lastEventId }));
   }
 }
 
@@ -120,6 +120,28 @@ describe('live events (architecture: Realtime)', () => {
     FakeEventSource.all[2]!.refuse();
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(FakeEventSource.all).toHaveLength(4);
+  });
+
+  it('asks a new stream to catch up after the last event it had, and has the chats reloaded', async () => {
+    const { onChats } = renderProvider(true);
+    const first = FakeEventSource.all[0]!;
+    first.open();
+    const message = { id: 41, conversation: 7, from: 3, body: 'Hi', created_at: '2026-12-06T10:00:00.000Z' };
+    first.send('message', JSON.stringify({ type: 'message', message }), '41');
+    await settle();
+    expect(onChats).not.toHaveBeenCalled();
+
+    first.refuse();
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    const second = FakeEventSource.all[1]!;
+    expect(second.url).toBe(`${EVENTS_PATH}?last_event_id=41`);
+    second.open();
+    await settle();
+    expect(onChats).toHaveBeenCalledExactlyOnceWith({ type: 'chats' });
+    // Reconnects the browser makes by itself carry Last-Event-ID already and reload nothing.
+    second.open();
+    await settle();
+    expect(onChats).toHaveBeenCalledTimes(1);
   });
 
   it('closes the stream on logout', () => {

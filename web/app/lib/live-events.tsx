@@ -69,7 +69,17 @@ export function LiveEventsProvider({ loggedIn, children }: { loggedIn: boolean; 
         })
         .catch((error: unknown) => console.warn('Could not hand on a live event', error));
     };
-    return openEventStream(EVENTS_PATH, { types: LIVE_EVENT_TYPES, onEvent });
+    return openEventStream(EVENTS_PATH, {
+      types: LIVE_EVENT_TYPES,
+      onEvent,
+      // A new stream after a refusal caught up on messages only: whatever else changed meanwhile
+      // (read receipts, removed chats), the chat list and open conversations load again.
+      onReopen: () => {
+        queue = queue.then(() => {
+          for (const listener of bus.listeners) listener({ type: 'chats' });
+        });
+      },
+    });
   }, [loggedIn, bus]);
 
   return <LiveEventsContext.Provider value={bus}>{children}</LiveEventsContext.Provider>;
@@ -130,7 +140,12 @@ export interface EventStreamOptions {
   onEvent: (message: MessageEvent<string>) => void;
   /** Each time the stream is open, the first time and after every reconnection. */
   onOpen?: () => void;
+  /** When a new stream opened after the browser had given up on the previous one. */
+  onReopen?: () => void;
 }
+
+/** Where the server numbers its events from; a new stream asks to catch up after it. */
+export const LAST_EVENT_ID_PARAM = 'last_event_id';
 
 /**
  * A server-sent-events stream that stays open: a dropped stream the browser reconnects by itself
@@ -139,28 +154,41 @@ export interface EventStreamOptions {
  * The console's stream opens through it too; it lives here rather than in a module of its own so
  * that member pages load no extra file for it.
  */
-export function openEventStream(url: string, { types, onEvent, onOpen }: EventStreamOptions): () => void {
+export function openEventStream(url: string, { types, onEvent, onOpen, onReopen }: EventStreamOptions): () => void {
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  // The browser sends Last-Event-ID itself when it reconnects a stream; a new EventSource starts
+  // without one, so the last id seen goes in the query instead (the server catches up after it).
+  let lastEventId = '';
+  const handle = (message: MessageEvent<string>) => {
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    onEvent(message);
+  };
 
-  const connect = () => {
-    const current = new EventSource(url);
+  const connect = (reopened: boolean) => {
+    const current = new EventSource(
+      lastEventId ? `${url}?${new URLSearchParams({ [LAST_EVENT_ID_PARAM]: lastEventId }).toString()}` : url,
+    );
     source = current;
     current.onopen = () => {
       failures = 0;
       onOpen?.();
+      if (reopened) {
+        reopened = false;
+        onReopen?.();
+      }
     };
     current.onerror = () => {
       if (current.readyState !== EventSource.CLOSED) return;
       const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** failures);
       failures += 1;
-      retry = setTimeout(connect, delay * (0.5 + Math.random() / 2));
+      retry = setTimeout(() => connect(true), delay * (0.5 + Math.random() / 2));
     };
-    for (const type of types) current.addEventListener(type, onEvent);
+    for (const type of types) current.addEventListener(type, handle);
   };
 
-  connect();
+  connect(false);
   return () => {
     clearTimeout(retry);
     source?.close();

@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { email } = request.body;
-      const waitMs = loginThrottle.waitMs(email, request.ip);
+      const waitMs = await loginThrottle.waitMs(email, request.ip);
       if (waitMs > 0) {
         reply.header('retry-after', Math.ceil(waitMs / 1000));
         throw new AppError(
@@ -61,10 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const member = await accounts.findLoginAccount(request.site.id, email);
       const passwordOk = await verify(member?.password_hash ?? decoyHash, request.body.password);
       if (!member?.password_hash || !passwordOk) {
-        loginThrottle.failed(email, request.ip);
+        await loginThrottle.failed(email, request.ip);
         throw invalidCredentials();
       }
-      loginThrottle.succeeded(email, request.ip);
+      await loginThrottle.succeeded(email, request.ip);
       if (await twoFactor.isEnabled(member.id)) return twoFactor.askForCode(reply, member, cookie);
 
       // A fresh session id on every login, so a planted cookie never becomes a logged-in one.

@@ -96,7 +96,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<PasswordResetRoutesOptio
       await accounts.setPasswordHash(check.memberId, await hash(request.body.password));
       await sessions.destroyAllFor(check.memberId);
       const member = await accounts.byId(check.memberId);
-      options.loginThrottle.clearAccount(member.email_normalized);
+      await options.loginThrottle.clearAccount(member.email_normalized);
       // A mailed link is one factor: with two-factor login on, the new password still needs the code.
       if (await options.twoFactor.isEnabled(member.id))
         return options.twoFactor.askForCode(reply, member, options.cookie);

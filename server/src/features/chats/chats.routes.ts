@@ -146,15 +146,16 @@ export const chatsRoutes: FastifyPluginAsyncZod<ChatsRoutesOptions> = async (app
       if (request.member.status === UNCONFIRMED_STATUS) {
         throw new AppError(403, 'email_not_confirmed', 'Confirm your e-mail address to send messages.');
       }
-      const { message, credits, stored } = await messages.send({
+      const { message, credits, stored, recipientId } = await messages.send({
         conversationId: request.body.conversation,
         senderId: me,
         body: request.body.body,
         cost: messageCreditsFor(request.site.config, isPremium(request.member, Date.now())),
         clientKey: request.body.client_key,
       });
-      // A repeated key was delivered, and checked by the rules, when it was first stored.
-      if (stored) {
+      // A repeated key was checked by the rules, and notified, when it was first stored.
+      if (!stored) await delivery.republish(message, [me, recipientId], request.log);
+      else {
         await delivery.deliver(stored, request.log);
         // The message is sent and paid for: a queue that cannot take it must not turn that into an error.
         await flagMessage(db, request.site.config.moderation, stored).catch((error: unknown) =>

@@ -9,6 +9,7 @@ export interface SendOutcome {
   message: ChatMessage;
   credits: number;
   stored: StoredMessage | null;
+  recipientId: number;
 }
 
 export function createMessagesRepository(db: Db) {
@@ -29,7 +30,7 @@ export function createMessagesRepository(db: Db) {
       if (repeat) return repeat;
       try {
         const stored = await db.transaction().execute((trx) => storeMessage(trx, outgoing));
-        return { message: stored.message, credits: stored.credits, stored };
+        return { message: stored.message, credits: stored.credits, stored, recipientId: stored.recipient.id };
       } catch (error) {
         // Two sends with one key at once: the other stored it first, and the unique index refused ours.
         const raced = isUniqueViolation(error) ? await sentBefore(outgoing.senderId, outgoing.clientKey) : null;

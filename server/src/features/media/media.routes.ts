@@ -1,8 +1,9 @@
-import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import { isMediaName } from '../../lib/media-store.js';
+import { isMediaName, type MediaStore } from '../../lib/media-store.js';
 import { declareAccessInScope } from '../../plugins/session.js';
 import { createMediaRepository } from './media.repository.js';
 
@@ -13,47 +14,61 @@ import { createMediaRepository } from './media.repository.js';
  */
 export const MEDIA_MAX_AGE_S = 60;
 
+const CONTENT_TYPES = { jpg: 'image/jpeg', webp: 'image/webp' } as const;
+
 export interface MediaRoutesOptions {
   db: Db;
-  /** The directory the media store writes to (`<dataDir>/media`). */
-  dir: string;
+  media: MediaStore;
 }
 
 /**
- * Serves `/media/<name>` from disk, but only photos that belong to a member who is not gone. The
- * database answers, not this node's memory, so a ban on any node counts on every node at once.
- * Photos of unconfirmed members are served: they see their own uploads while signing up, and
- * nothing shows them to anyone else. A photo waiting for review before publication is served to
- * its member's session only, and never kept by a shared cache (docs/decisions/022).
+ * Serves `/media/<name>` from the media store (local disk or S3), but only photos that belong to a
+ * member who is not gone. The database answers, not this node's memory, so a ban on any node counts
+ * on every node at once. Photos of unconfirmed members are served: they see their own uploads while
+ * signing up, and nothing shows them to anyone else. A photo waiting for review before publication
+ * is served to its member's session only, and never kept by a shared cache (docs/decisions/022).
  */
-export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, { db, dir }) => {
-  const media = createMediaRepository(db);
-
-  // Added before the static handler is registered, so it runs for its routes (GET and HEAD).
-  app.addHook('preHandler', async (request: FastifyRequest<{ Params: { '*'?: string } }>) => {
-    const name = request.params['*'] ?? '';
-    const audience = isMediaName(name) ? await media.audienceOf(name) : null;
-    if (!audience) throw notFound('No such photo');
-    if (!audience.everyone) {
-      if (request.member?.id !== audience.memberId) throw notFound('No such photo');
-      ownOnly.add(request);
-    }
-  });
-  const ownOnly = new WeakSet<FastifyRequest>();
-  app.addHook('onSend', async (request, reply) => {
-    if (ownOnly.has(request)) void reply.header('cache-control', 'private, no-store');
-  });
-
+export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { db, media }) => {
+  const repository = createMediaRepository(db);
   // Optional: a photo waiting for review is its member's own answer.
   declareAccessInScope(app, 'optional');
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    maxAge: MEDIA_MAX_AGE_S * 1000,
-    immutable: false,
-    etag: true,
-    lastModified: true,
+
+  app.get('/media/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
+    const { name } = request.params;
+    const audience = isMediaName(name) ? await repository.audienceOf(name) : null;
+    if (!audience) throw notFound('No such photo');
+    if (!audience.everyone && request.member?.id !== audience.memberId) throw notFound('No such photo');
+
+    // A name is never reused for other bytes, so the name itself is a strong validator: a
+    // revalidation is answered from the database check alone, without reading the store.
+    const etag = `"${name.slice(0, name.indexOf('.'))}"`;
+    const lastModified = new Date(Math.floor(audience.since / 1000) * 1000);
+    reply
+      .header('cache-control', audience.everyone ? `public, max-age=${MEDIA_MAX_AGE_S}` : 'private, no-store')
+      .header('etag', etag)
+      .header('last-modified', lastModified.toUTCString());
+    if (isFresh(request.headers, etag, lastModified)) return reply.code(304).send();
+
+    const file = await media.open(name);
+    if (!file) throw notFound('No such photo');
+    const extension = name.slice(name.indexOf('.') + 1) as keyof typeof CONTENT_TYPES;
+    reply.type(CONTENT_TYPES[extension]);
+    if (file.size !== undefined) reply.header('content-length', file.size);
+    return reply.send(file.body);
   });
 };
+
+/** The client's copy is current (RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since). */
+function isFresh(headers: IncomingHttpHeaders, etag: string, lastModified: Date): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (noneMatch !== undefined) {
+    return noneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === etag || tag === '*');
+  }
+  const modifiedSince = headers['if-modified-since'];
+  if (modifiedSince === undefined) return false;
+  const time = Date.parse(modifiedSince);
+  return !Number.isNaN(time) && lastModified.getTime() <= time;
+}

@@ -1,5 +1,5 @@
 import { LOCALE_COOKIE, paymentNotifyPath, paymentReturnPath } from '@rendezvous/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidInput, notFound } from '../../errors.js';
@@ -53,22 +53,32 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
     if (!dev.checkoutSigned(order, sig)) throw notFound('No such test payment');
   }
 
+  /**
+   * The order, with its payment taken up by this node's processor when it is still pending: the
+   * processor keeps payments in memory, and behind a balancer the page, the button and the
+   * checkout that made the payment may each reach another node (or one restarted since).
+   */
+  async function adoptPending(orderId: number, request: FastifyRequest) {
+    const order = await orders.find(orderId);
+    if (order?.state === 'pending') {
+      dev.adopt(orderId, {
+        reference: order.provider_reference ?? `dev-${orderId}`,
+        amount: { amount: order.gross, currency: order.currency },
+        returnUrl: `${request.protocol}://${request.host}${paymentReturnPath('dev')}?order=${orderId}`,
+        recurring: order.purchase === 'premium',
+      });
+    }
+    return order;
+  }
+
   app.get(
     DEV_CHECKOUT_PATH,
     { config: { access: 'public' }, schema: { querystring: CheckoutQuerySchema } },
     async (request, reply) => {
       const { order: orderId, sig } = request.query;
       signedOrder(orderId, sig);
-      const order = await orders.find(orderId);
+      const order = await adoptPending(orderId, request);
       if (!order) throw notFound('No such test payment');
-      if (order.state === 'pending') {
-        dev.adopt(orderId, {
-          reference: order.provider_reference ?? `dev-${orderId}`,
-          amount: { amount: order.gross, currency: order.currency },
-          returnUrl: `${request.protocol}://${request.host}${paymentReturnPath('dev')}?order=${orderId}`,
-          recurring: order.purchase === 'premium',
-        });
-      }
       const locale = detectLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language'], allowPseudo);
       const nonces = reply.pageNonces();
       reply.header('Cache-Control', 'no-store');
@@ -100,6 +110,7 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
       }
       const { order, sig, outcome } = parsed.data;
       signedOrder(order, sig);
+      await adoptPending(order, request);
       if (!dev.isOpen(order)) throw notFound('This test payment is settled');
       const { notification, returnUrl } = dev.decide(order, outcome);
       if (notification) await sendNotification(app, request.host, notification);
@@ -112,6 +123,7 @@ export const devCheckoutRoutes: FastifyPluginAsyncZod<DevCheckoutRoutesOptions> 
       async (request, reply) => {
         const { order, sig, notify } = request.query;
         signedOrder(order, sig);
+        await adoptPending(order, request);
         const notification = dev.settle(order);
         if (!notification) throw notFound('This test payment is not open');
         if (notify === '1') await sendNotification(app, request.host, notification);

@@ -27,10 +27,8 @@ export function createSearchCards(repository: SearchRepository) {
   return {
     async of(ids: readonly number[], viewerId: number | null): Promise<string[]> {
       if (ids.length === 0) return [];
-      const [blocked, liked] =
-        viewerId === null
-          ? [NOBODY, NOBODY]
-          : await Promise.all([repository.blockedEitherWay(viewerId), repository.likedAmong(viewerId, ids)]);
+      const { blocked, liked } =
+        viewerId === null ? { blocked: NOBODY, liked: NOBODY } : await repository.viewerRelations(viewerId, ids);
       const open = new Map<number, string>();
       const missing: number[] = [];
       for (const id of ids) {

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { blockedEitherWay } from '../../db/blocks.js';
 import type { Db } from '../../db/database.js';
-import { likedAmong } from '../../db/likes.js';
 import { readProfileCards, type MemberCard } from '../../db/profile-cards.js';
 import { GONE_STATUSES } from '../../db/schema.js';
+import { viewerRelations, type ViewerRelations } from '../../db/viewer-relations.js';
 import { birthDateRange, type ResolvedFilters, type SavedSearch } from './search-filters.js';
 
 export type { MemberCard };
@@ -79,14 +78,9 @@ export function createSearchRepository(db: Db) {
       return counts.reduce((sum, row) => sum + Number(row.count), 0);
     },
 
-    /** The members hidden from the viewer by a block either way; never cached (decision 002). */
-    blockedEitherWay(viewerId: number): Promise<Set<number>> {
-      return blockedEitherWay(db, viewerId);
-    },
-
-    /** Which of `ids` the viewer liked. */
-    likedAmong(viewerId: number, ids: readonly number[]): Promise<Set<number>> {
-      return likedAmong(db, viewerId, ids);
+    /** Who the viewer may not see (a block either way) and whom among `ids` they liked; never cached (decision 002). */
+    viewerRelations(viewerId: number, ids: readonly number[]): Promise<ViewerRelations> {
+      return viewerRelations(db, viewerId, ids);
     },
 
     /** The cards of these members in the given order; anyone no longer searchable (gone, unlisted) drops out. */

@@ -50,6 +50,11 @@ export interface MailService {
    * mailer and the database go: some mails are sent after the answer (activation, the e-mail change notice).
    */
   settled(): Promise<void>;
+  /**
+   * Runs work that ends in a mail (a token made, then the link sent) after the answer has gone,
+   * and counts it as on its way from the start, so `settled` waits for it even before it sends.
+   */
+  inBackground(task: () => Promise<unknown>): Promise<unknown>;
 }
 
 export interface MailServiceOptions {
@@ -107,13 +112,20 @@ export function createMailService({ db, mailer, log }: MailServiceOptions): Mail
     return { accepted: result.accepted };
   }
 
+  function track<T>(work: Promise<T>): Promise<T> {
+    sending.add(work);
+    const done = () => sending.delete(work);
+    void work.then(done, done);
+    return work;
+  }
+
   return {
     send(kind, message) {
-      const sent = deliver(kind, message);
-      sending.add(sent);
-      const done = () => sending.delete(sent);
-      void sent.then(done, done);
-      return sent;
+      return track(deliver(kind, message));
+    },
+
+    inBackground(task) {
+      return track(task());
     },
 
     async settled() {
