@@ -64,14 +64,17 @@ describe.each(TEST_DIALECTS)('what a viewer sees of a page of profiles on %s', (
     });
   });
 
-  it.skipIf(dialect !== 'postgres')('runs as a statement PostgreSQL keeps prepared on the connection', async () => {
-    await database.db.connection().execute(async (connection) => {
-      await viewerRelations(connection, viewer, others);
-      await viewerRelations(connection, viewer, others);
-      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
-        connection,
-      );
-      expect(rows.map((row) => row.statement)).toContainEqual(expect.stringContaining('from "likes"'));
+  // Only PostgreSQL keeps prepared statements; on SQLite there is nothing to ask, so no test rather than a skipped one.
+  if (dialect === 'postgres') {
+    it('runs as a statement PostgreSQL keeps prepared on the connection', async () => {
+      await database.db.connection().execute(async (connection) => {
+        await viewerRelations(connection, viewer, others);
+        await viewerRelations(connection, viewer, others);
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+          connection,
+        );
+        expect(rows.map((row) => row.statement)).toContainEqual(expect.stringContaining('from "likes"'));
+      });
     });
-  });
+  }
 });
