@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { NewMember } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { NewMember, OrdersTable } from '../db/schema.js';
 import { createSessionsRepository, SESSION_COOKIE } from '../platform/sessions/sessions.repository.js';
 
 export { SESSION_COOKIE };
@@ -124,6 +125,48 @@ export async function insertMember(db: Db, siteId: number, overrides: Partial<Ne
       language: 'en',
       signup_at: now,
       last_active_at: now,
+      ...overrides,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * An order as its checkout and provider left it, without going through them: by default the starter
+ * package (50 credits, €9.95 with Dutch VAT) paid now by card through the dev provider.
+ */
+export async function insertOrder(
+  db: Db,
+  siteId: number,
+  memberId: number,
+  overrides: Partial<Insertable<OrdersTable>> = {},
+): Promise<number> {
+  const now = Date.now();
+  const row = await db
+    .insertInto('orders')
+    .values({
+      member_id: memberId,
+      site_id: siteId,
+      purchase: 'credits',
+      package_id: 'starter',
+      package_credits: 50,
+      bonus_credits: 0,
+      method: 'card',
+      provider: 'dev',
+      provider_reference: null,
+      country: 'NL',
+      currency: 'EUR',
+      net: 822,
+      vat: 173,
+      gross: 995,
+      vat_rate_bp: 2100,
+      state: 'paid',
+      return_to: null,
+      mandate: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: now,
       ...overrides,
     })
     .returning('id')

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { createLocalMediaStore, createMediaName } from '../lib/media-store.js';
-import { insertMember, sessionCookies } from './fixtures.js';
+import { insertMember, insertOrder, sessionCookies } from './fixtures.js';
 
 export interface MemberFootprint {
   id: number;
@@ -119,32 +119,11 @@ export async function memberWithFootprint(
       { member_id: id, delta: -10, reason: 'message', reference: `message:${sent.id}`, created_at: now },
     ])
     .execute();
-  await db
-    .insertInto('orders')
-    .values({
-      member_id: id,
-      site_id: siteId,
-      purchase: 'credits',
-      package_id: 'starter',
-      package_credits: 50,
-      bonus_credits: 0,
-      method: 'card',
-      provider: 'dev',
-      provider_reference: `dev-${id}`,
-      country: 'NL',
-      currency: 'EUR',
-      net: 822,
-      vat: 173,
-      gross: 995,
-      vat_rate_bp: 2100,
-      state: 'paid',
-      return_to: '/credits',
-      mandate: `mandate-${id}`,
-      created_at: now,
-      updated_at: now,
-      paid_at: now,
-    })
-    .execute();
+  await insertOrder(db, siteId, id, {
+    provider_reference: `dev-${id}`,
+    return_to: '/credits',
+    mandate: `mandate-${id}`,
+  });
   await db
     .insertInto('member_searches')
     .values({

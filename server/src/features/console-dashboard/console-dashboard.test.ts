@@ -1,7 +1,14 @@
 import type { DashboardResponse, OrderState } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToModerationQueue } from '../../db/moderation-queue.js';
-import { browserHeaders, createTestApp, insertMember, insertSite, testSiteConfig } from '../../test/fixtures.js';
+import {
+  browserHeaders,
+  createTestApp,
+  insertMember,
+  insertOrder,
+  insertSite,
+  testSiteConfig,
+} from '../../test/fixtures.js';
 import { insertStaff, staffCookies } from '../../test/staff-fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
@@ -55,33 +62,15 @@ describe.each(TEST_DIALECTS)('the console dashboard on %s', (dialect) => {
   }
 
   async function order(memberId: number, paidDay: string, state: OrderState = 'paid') {
-    const { id } = await db()
-      .insertInto('orders')
-      .values({
-        member_id: memberId,
-        site_id: siteId,
-        purchase: 'credits',
-        package_id: 'starter',
-        package_credits: 50,
-        bonus_credits: 0,
-        method: 'card',
-        provider: 'dev',
-        provider_reference: null,
-        country: 'NL',
-        currency: 'EUR',
-        net: 1000,
-        vat: 210,
-        gross: 1210,
-        vat_rate_bp: 2100,
-        state,
-        return_to: null,
-        mandate: null,
-        created_at: at(paidDay, 11),
-        updated_at: at(paidDay, 11),
-        paid_at: at(paidDay),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertOrder(db(), siteId, memberId, {
+      net: 1000,
+      vat: 210,
+      gross: 1210,
+      state,
+      created_at: at(paidDay, 11),
+      updated_at: at(paidDay, 11),
+      paid_at: at(paidDay),
+    });
     return id;
   }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../lib/time.js';
 import { startMollieStub, type MollieStub } from '../../platform/payments/mollie/mollie-stub.js';
 import { answerDevCheckout } from '../../test/dev-checkout.js';
-import { browserHeaders, createTestApp, insertMember, memberWithSession } from '../../test/fixtures.js';
+import { browserHeaders, createTestApp, insertMember, insertOrder, memberWithSession } from '../../test/fixtures.js';
 import { insertStaff, staffCookies } from '../../test/staff-fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
@@ -73,34 +73,12 @@ describe.each(TEST_DIALECTS)('member administration on %s', (dialect) => {
   /** A paid order of another provider, as its checkout and processing would have left it. */
   async function paidOrderOf(provider: 'mollie' | 'verotel', providerReference: string) {
     const memberId = await insertMember(db(), t.siteId, { country: 'NL' });
-    const now = Date.now();
-    const { id } = await db()
-      .insertInto('orders')
-      .values({
-        member_id: memberId,
-        site_id: t.siteId,
-        purchase: 'credits',
-        package_id: 'starter',
-        package_credits: STARTER_CREDITS,
-        bonus_credits: 0,
-        method: 'card',
-        provider,
-        provider_reference: providerReference,
-        country: 'NL',
-        currency: 'EUR',
-        net: 822,
-        vat: 173,
-        gross: STARTER_GROSS,
-        vat_rate_bp: 2100,
-        state: 'paid',
-        return_to: null,
-        mandate: null,
-        created_at: now,
-        updated_at: now,
-        paid_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertOrder(db(), t.siteId, memberId, {
+      package_credits: STARTER_CREDITS,
+      provider,
+      provider_reference: providerReference,
+      gross: STARTER_GROSS,
+    });
     await db().updateTable('members').set({ credits: STARTER_CREDITS }).where('id', '=', memberId).execute();
     return { memberId, orderId: id };
   }

@@ -9,7 +9,7 @@ import {
   type SpendingResponse,
 } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserHeaders, createTestApp, memberWithSession, type TestApp } from '../../test/fixtures.js';
+import { browserHeaders, createTestApp, insertOrder, memberWithSession, type TestApp } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 
 const STARTER = { package: 'starter', method: 'card', country: 'NL', immediate_delivery: true } as const;
@@ -39,32 +39,7 @@ describe.each(TEST_DIALECTS)('spending limit on %s', (dialect) => {
 
   /** An order as the provider left it, without going through a checkout. */
   async function storedOrder(memberId: number, state: OrderState, gross: number, paidAt: number | null = Date.now()) {
-    await db()
-      .insertInto('orders')
-      .values({
-        member_id: memberId,
-        site_id: t.siteId,
-        purchase: 'credits',
-        package_id: 'starter',
-        package_credits: 50,
-        bonus_credits: 0,
-        method: 'card',
-        provider: 'dev',
-        provider_reference: null,
-        country: 'NL',
-        currency: 'EUR',
-        net: gross,
-        vat: 0,
-        gross,
-        vat_rate_bp: 0,
-        state,
-        return_to: null,
-        mandate: null,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-        paid_at: paidAt,
-      })
-      .execute();
+    await insertOrder(db(), t.siteId, memberId, { net: gross, vat: 0, gross, vat_rate_bp: 0, state, paid_at: paidAt });
   }
 
   it('has no limit at first and shows this UTC month in the payment currency', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
 import { MINUTE_MS } from '../../lib/time.js';
-import { createTestApp, insertMember } from '../../test/fixtures.js';
+import { createTestApp, insertMember, insertOrder } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { createClusterJobs } from './cluster-jobs.js';
 
@@ -69,36 +69,13 @@ describe.skipIf(!TEST_DIALECTS.includes('postgres'))('background jobs on two nod
     const memberId = await insertMember(t.database.db, t.siteId);
     const now = Date.now();
     const stuck = now - 2 * t.config.payments.recheckAfterMinutes * MINUTE_MS;
-    await t.database.db
-      .insertInto('orders')
-      .values({
-        member_id: memberId,
-        site_id: t.siteId,
-        purchase: 'credits',
-        package_id: 'starter',
-        package_credits: 50,
-        bonus_credits: 0,
-        method: 'card',
-        provider: 'dev',
-        provider_reference: 'dev-stuck',
-        country: 'NL',
-        currency: 'EUR',
-        net: 822,
-        vat: 173,
-        gross: 995,
-        vat_rate_bp: 2100,
-        state: 'pending',
-        return_to: null,
-        mandate: null,
-        created_at: stuck,
-        updated_at: stuck,
-        paid_at: null,
-        discount_code_id: null,
-        discount_code: null,
-        subscription_id: null,
-        refund_amount: null,
-      })
-      .execute();
+    await insertOrder(t.database.db, t.siteId, memberId, {
+      provider_reference: 'dev-stuck',
+      state: 'pending',
+      created_at: stuck,
+      updated_at: stuck,
+      paid_at: null,
+    });
     // The provider is asked about the stuck order: the work the lock keeps from happening twice.
     const hold = gate();
     const entered = gate();
