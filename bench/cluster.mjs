@@ -25,10 +25,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { buildUnlessAsked, createScratchSchema, findHaproxy, startCluster } from '../scripts/cluster.mjs';
+import {
+  buildUnlessAsked,
+  createScratchSchema,
+  findHaproxy,
+  seedBeforeStart,
+  startCluster,
+} from '../scripts/cluster.mjs';
 import { errorCounter, inBatches, insertMembers, openBenchDatabase, root, summary } from './live-bench.mjs';
 
 const { values } = parseArgs({
@@ -290,17 +294,7 @@ try {
     dataDir,
     env: { SEED_DEMO: 'false', SEED_PROFILES: '0' },
     nodeOutput: values.verbose ? 'inherit' : 'ignore',
-    // Migrates and makes the sites, as `npm run seed` does, before the nodes start on it.
-    // Not spawnSync: the seeder writes its avatars to the S3 server running in this process.
-    prepare: async (env) => {
-      const seeder = spawn('node', ['server/dist/seed-cli.js', '--profiles', '1', '--site', 'localhost'], {
-        cwd: root,
-        env: { ...env, DATA_DIR: path.join(dataDir, 'seed') },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const [status] = await once(seeder, 'exit');
-      if (status !== 0) throw new Error('seeding the sites failed');
-    },
+    prepare: seedBeforeStart(1, dataDir),
     log: (line) => console.log(`  ${line}`),
   });
 

@@ -16,13 +16,17 @@
  * Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; a scratch schema in
  * it is dropped afterwards), REDIS_URL (default redis://127.0.0.1:6379).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildUnlessAsked, createScratchSchema, findHaproxy, startCluster } from '../scripts/cluster.mjs';
+import {
+  buildUnlessAsked,
+  createScratchSchema,
+  findHaproxy,
+  seedBeforeStart,
+  startCluster,
+} from '../scripts/cluster.mjs';
 import {
   createCaller,
   errorCounter,
@@ -177,15 +181,7 @@ try {
       SEED_PROFILES: '0',
       PAYMENT_NOTIFY_PER_MINUTE: '100000',
     },
-    prepare: async (env) => {
-      const seeder = spawn('node', ['server/dist/seed-cli.js', '--profiles', values.profiles, '--site', 'localhost'], {
-        cwd: root,
-        env: { ...env, DATA_DIR: path.join(dataDir, 'seed') },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const [status] = await once(seeder, 'exit');
-      if (status !== 0) throw new Error('seeding failed');
-    },
+    prepare: seedBeforeStart(values.profiles, dataDir),
     log: (line) => console.log(`  ${line}`),
   });
 

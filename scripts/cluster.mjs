@@ -15,6 +15,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -133,6 +134,23 @@ async function ensureDatabase(url) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A `prepare` for startCluster that migrates and makes the sites with `profiles` demo profiles, as
+ * `npm run seed` does, before the nodes start on it. Not spawnSync: the seeder writes its avatars
+ * to the S3 server running in this process.
+ */
+export function seedBeforeStart(profiles, dataDir) {
+  return async (env) => {
+    const seeder = spawn('node', ['server/dist/seed-cli.js', '--profiles', String(profiles), '--site', 'localhost'], {
+      cwd: root,
+      env: { ...env, DATA_DIR: path.join(dataDir, 'seed') },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const [status] = await once(seeder, 'exit');
+    if (status !== 0) throw new Error('seeding the sites failed');
+  };
 }
 
 /**
