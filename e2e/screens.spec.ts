@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { CLIENT_HEADER, LANDER_NAMES, landerSlug, type Locale } from '@rendezvous/contract';
 import { axeViolations, WCAG_22_TAGS } from './axe';
-import { LOCALES, catalogue, expect, message, test } from './fixtures';
+import { LOCALES, catalogue, en, expect, message, test } from './fixtures';
 import { csrfHeaders, profileFromSearch, signUpConfirmed } from './members';
 import { PORT } from './playwright.config';
 
@@ -418,6 +418,44 @@ for (const run of RUNS) {
     });
   });
 }
+
+test('offline, the conversation leaves room for the banner: its header and composer stay in view', async ({
+  browser,
+  context,
+  page,
+}) => {
+  const run: Run = { locale: 'en', device: 'phone' };
+  const world = await setUpWorld(browser, run, context);
+  await page.goto(`/chats/${world.conversation}`);
+  const list = page.getByRole('region', { name: en('chats.messages_label', { name: 'Hendrik' }) });
+  await expect(list.getByText(/One more thing/)).toBeVisible();
+  // The router asks which routes the page's links lead to once it has rendered; offline it would log.
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: en('offline.banner') });
+  await expect(banner).toBeVisible();
+  // What the member sees at the top of each: nothing covers the site's header or the conversation's.
+  const covered = () =>
+    page.evaluate(() =>
+      ['.site-header', '#main header'].flatMap((selector) => {
+        const header = document.querySelector(selector)!;
+        const box = header.getBoundingClientRect();
+        const atTop = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+        return header.contains(atTop) ? [] : [`${selector} is under ${atTop?.textContent?.slice(0, 30)}`];
+      }),
+    );
+  await expect.poll(covered).toEqual([]);
+  const composer = page.getByRole('textbox', { name: en('chats.message_label', { name: 'Hendrik' }) });
+  const viewport = page.viewportSize()!;
+  const composerBox = (await composer.boundingBox())!;
+  expect(composerBox.y + composerBox.height).toBeLessThanOrEqual(viewport.height);
+  // Only the list scrolls; the page itself fits the screen with the banner in it.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(viewport.height);
+  expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+});
 
 test('a similar-members search is not asked for on a member page a visitor may not search from', async ({
   page,
