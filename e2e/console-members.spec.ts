@@ -1,11 +1,19 @@
 import fs from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import type { ConsoleMe } from '@rendezvous/contract';
+import { TWO_FACTOR_PATH, TWO_FACTOR_SETUP_PATH, type ConsoleMe, type TotpEnrolment } from '@rendezvous/contract';
+import { generate } from 'otplib';
 import { createConsoleAdmin, createStaff, firstLogin, staffContext, unique } from './console';
 import { orderWith } from './credits';
 import { en, expect, test } from './fixtures';
 import { mailedLink } from './mail';
-import { MEMBER_PASSWORD, secondPage, signUpConfirmed, signUpUnconfirmed, type NewMember } from './members';
+import {
+  MEMBER_PASSWORD,
+  csrfHeaders,
+  secondPage,
+  signUpConfirmed,
+  signUpUnconfirmed,
+  type NewMember,
+} from './members';
 import { TEST_ENV } from './playwright.config';
 
 /* Member administration (issue 18): refunds within the giver's daily limit, and above it an admin's approval. */
@@ -168,11 +176,27 @@ test('an admin sends a member the activation mail again, a password reset, and a
   await Promise.all([admin.context().close(), waiting.context().close(), member.context().close()]);
 });
 
-test('an admin downloads a member’s data, then deletes the account as the member could', async ({ browser }) => {
+test('an admin turns off a member’s two-factor login, downloads their data, then deletes the account as the member could', async ({
+  browser,
+}) => {
   const member = await secondPage(browser);
   const pia = await signUpConfirmed(member.request, 'Petra');
+  // The member turned two-factor login on, then lost both the phone and the recovery codes.
+  const headers = await csrfHeaders(member.request);
+  const { secret } = (await (await member.request.post(TWO_FACTOR_SETUP_PATH, { headers })).json()) as TotpEnrolment;
+  const turnedOn = await member.request.put(TWO_FACTOR_PATH, { data: { code: await generate({ secret }) }, headers });
+  expect(turnedOn.status()).toBe(200);
   const { admin, actions, done } = await supportAdmin(browser);
   await openMember(admin, pia);
+
+  await actions.getByRole('button', { name: en('console.members.actions.two_factor_reset') }).click();
+  const turnOff = admin.getByRole('dialog', {
+    name: en('console.members.actions.two_factor_title', { name: 'Petra' }),
+  });
+  await turnOff.getByRole('button', { name: en('console.members.actions.two_factor_confirm') }).click();
+  await expect(done('done_two_factor_reset')).toBeVisible();
+  await expect(actions.getByRole('button', { name: en('console.members.actions.two_factor_reset') })).toHaveCount(0);
+  expect(((await (await member.request.get(TWO_FACTOR_PATH)).json()) as { enabled: boolean }).enabled).toBe(false);
 
   const [download] = await Promise.all([
     admin.waitForEvent('download'),

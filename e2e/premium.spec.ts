@@ -37,6 +37,7 @@ test('a member buys a month of premium, then cancels it logged out on the public
 
   await page.goto('/premium');
   await expect(page.getByText(en('premium.benefit_no_ads'))).toBeVisible();
+  await expect(page.getByText(en('premium.benefit_all_visitors', { number: 3 }))).toBeVisible();
   await checkPage(page);
 
   const month = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Premium, 1 month' }) });

@@ -1,8 +1,15 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { CLIENT_HEADER, LANDER_NAMES, landerSlug, type Locale } from '@rendezvous/contract';
+import type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
+import {
+  CLIENT_HEADER,
+  LANDER_NAMES,
+  landerSlug,
+  type CreateOrderResponse,
+  type CreditPackagesResponse,
+  type Locale,
+} from '@rendezvous/contract';
 import { axeViolations, WCAG_22_TAGS } from './axe';
-import { LOCALES, catalogue, expect, message, test } from './fixtures';
+import { LOCALES, catalogue, en, expect, message, test } from './fixtures';
 import { csrfHeaders, profileFromSearch, signUpConfirmed } from './members';
 import { PORT } from './playwright.config';
 
@@ -21,12 +28,17 @@ interface World {
   /** Another member, who liked and wrote to the logged-in one. */
   other: number;
   conversation: number;
+  /** A credit package the site sells, and the logged-in member's paid order of it. */
+  creditPackage: string;
+  order: number;
 }
 
 interface Screen {
   name: string;
   path: (world: World) => string;
   who: readonly Who[];
+  /** What the page answers when it is not 200 (the not-found page). */
+  status?: number;
 }
 
 const BOTH: readonly Who[] = ['visitor', 'member'];
@@ -49,11 +61,22 @@ const SCREENS: readonly Screen[] = [
   { name: 'notifications', path: () => '/notifications', who: MEMBER },
   { name: 'own profile', path: () => '/profile', who: MEMBER },
   { name: 'credits', path: () => '/credits', who: MEMBER },
+  { name: 'checkout', path: (world) => `/credits/${world.creditPackage}`, who: MEMBER },
+  { name: 'a transaction', path: (world) => `/transactions/${world.order}`, who: MEMBER },
+  { name: 'new password', path: () => '/reset-password/do?token=0123456789abcdef', who: VISITOR },
+  { name: 'address confirmed', path: () => '/activate/done', who: BOTH },
+  { name: 'activation failed', path: () => '/activate/error', who: VISITOR },
+  { name: 'not found', path: () => '/no-such-page', who: BOTH, status: 404 },
   { name: 'pricing', path: () => '/pricing', who: BOTH },
   { name: 'premium', path: () => '/premium', who: BOTH },
   { name: 'complaints', path: () => '/complaints', who: BOTH },
   { name: 'cancel a contract', path: () => '/cancel-contract', who: VISITOR },
   { name: 'match finder', path: () => '/match-finder', who: VISITOR },
+  {
+    name: 'sign-up with matches',
+    path: () => '/signup-matches?gender=female&min_age=46&max_age=55&country=NL&countryregion=0',
+    who: VISITOR,
+  },
   ...CONTENT_PAGES.map((page) => ({ name: `content page ${page}`, path: () => `/pages/${page}`, who: VISITOR })),
   ...LANDER_NAMES.map((lander) => ({
     name: `lander ${lander}`,
@@ -100,9 +123,30 @@ async function newVisitor(browser: Browser, run: Run): Promise<BrowserContext> {
   return context;
 }
 
+/** A paid order of the site's first package, bought by the member logged in on `request` at the dev provider. */
+async function paidOrder(request: APIRequestContext): Promise<{ creditPackage: string; order: number }> {
+  const offer = (await (await request.get('/api/creditpackages.php')).json()) as CreditPackagesResponse;
+  const creditPackage = offer.packages[0]!.id;
+  const ordered = await request.post('/api/orders.php', {
+    data: { package: creditPackage, method: 'card', country: offer.country, immediate_delivery: true },
+    headers: await csrfHeaders(request),
+  });
+  expect(ordered.status()).toBe(200);
+  const { order, redirect_url: checkout } = (await ordered.json()) as CreateOrderResponse;
+  // The dev provider's page opens the payment; its Pay button settles it and notifies the server.
+  expect((await request.get(checkout)).status()).toBe(200);
+  const signed = Object.fromEntries(new URL(checkout, 'http://localhost').searchParams);
+  const paid = await request.post(new URL(checkout, 'http://localhost').pathname, {
+    form: { ...signed, outcome: 'paid' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return { creditPackage, order: order.id };
+}
+
 /**
- * The records the member screens show: a member logged in on `context`, and another who liked
- * them and wrote two long messages, so the conversation is taller than any screen.
+ * The records the member screens show: a member logged in on `context` with a paid order, and
+ * another who liked them and wrote two long messages, so the conversation is taller than any screen.
  */
 async function setUpWorld(browser: Browser, run: Run, context: BrowserContext): Promise<World> {
   const me = await signUpConfirmed(context.request, 'Greta');
@@ -123,15 +167,21 @@ async function setUpWorld(browser: Browser, run: Run, context: BrowserContext): 
     expect(sent.status()).toBe(200);
   }
   await otherContext.close();
-  return { locale: run.locale, other: other.id, conversation };
+  return { locale: run.locale, other: other.id, conversation, ...(await paidOrder(context.request)) };
 }
 
 /** Requests in flight and every failure or error the page shows, from the moment it is watched. */
 function watch(page: Page) {
   const problems: string[] = [];
   const inFlight = new Set<string>();
+  /** The status the page being opened is meant to answer (the not-found page's 404 is no failure). */
+  let pageStatus = 200;
+  const isPage = (response: Response) => response.request().isNavigationRequest() && response.status() === pageStatus;
   page.on('console', (entry) => {
-    if (entry.type() === 'error') problems.push(`console error: ${entry.text()}`);
+    // Chromium logs a page's own error status too, naming the page's address.
+    const ownStatus =
+      pageStatus !== 200 && entry.text().includes(`status of ${pageStatus}`) && entry.location().url === page.url();
+    if (entry.type() === 'error' && !ownStatus) problems.push(`console error: ${entry.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
@@ -147,10 +197,14 @@ function watch(page: Page) {
     }
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`failed request: ${response.status()} for ${response.url()}`);
+    if (response.status() >= 400 && !isPage(response))
+      problems.push(`failed request: ${response.status()} for ${response.url()}`);
   });
   return {
     problems,
+    expectPageStatus(status: number) {
+      pageStatus = status;
+    },
     /** Waits until the page has asked for and received everything it wants on arrival. */
     async settle() {
       await page.waitForLoadState('load');
@@ -344,8 +398,9 @@ async function sweep(page: Page, run: Run, who: Who, world: World, screens: read
   for (const screen of screens) {
     const where = `${screen.name} (${run.locale}, ${run.device}, ${who})`;
     const start = watcher.problems.length;
+    watcher.expectPageStatus(screen.status ?? 200);
     const response = await page.goto(screen.path(world));
-    if (!response?.ok()) problems.push(`${where}: answered ${response?.status()}`);
+    if (response?.status() !== (screen.status ?? 200)) problems.push(`${where}: answered ${response?.status()}`);
     await watcher.settle();
     await expect(page.locator('h1:visible, h2:visible').first()).toBeVisible();
     const violations = await axeViolations(page, WCAG_22_TAGS);
@@ -418,6 +473,44 @@ for (const run of RUNS) {
     });
   });
 }
+
+test('offline, the conversation leaves room for the banner: its header and composer stay in view', async ({
+  browser,
+  context,
+  page,
+}) => {
+  const run: Run = { locale: 'en', device: 'phone' };
+  const world = await setUpWorld(browser, run, context);
+  await page.goto(`/chats/${world.conversation}`);
+  const list = page.getByRole('region', { name: en('chats.messages_label', { name: 'Hendrik' }) });
+  await expect(list.getByText(/One more thing/)).toBeVisible();
+  // The router asks which routes the page's links lead to once it has rendered; offline it would log.
+  await page.waitForLoadState('networkidle');
+
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: en('offline.banner') });
+  await expect(banner).toBeVisible();
+  // What the member sees at the top of each: nothing covers the site's header or the conversation's.
+  const covered = () =>
+    page.evaluate(() =>
+      ['.site-header', '#main header'].flatMap((selector) => {
+        const header = document.querySelector(selector)!;
+        const box = header.getBoundingClientRect();
+        const atTop = document.elementFromPoint(box.left + box.width / 2, box.top + 2);
+        return header.contains(atTop) ? [] : [`${selector} is under ${atTop?.textContent?.slice(0, 30)}`];
+      }),
+    );
+  await expect.poll(covered).toEqual([]);
+  const composer = page.getByRole('textbox', { name: en('chats.message_label', { name: 'Hendrik' }) });
+  const viewport = page.viewportSize()!;
+  const composerBox = (await composer.boundingBox())!;
+  expect(composerBox.y + composerBox.height).toBeLessThanOrEqual(viewport.height);
+  // Only the list scrolls; the page itself fits the screen with the banner in it.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(viewport.height);
+  expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+});
 
 test('a similar-members search is not asked for on a member page a visitor may not search from', async ({
   page,

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'member.password_reset',
   'member.activation_resent',
   'member.email_change',
+  'member.two_factor_reset',
   'member.export',
   'member.delete',
 ] as const;

@@ -103,6 +103,8 @@ export const MemberAdminDetailSchema = z.object({
     suspended_until: z.number().int().nullable(),
     credits: z.number().int(),
     spending_blocked_at: z.number().int().nullable(),
+    /** Whether the member logs in with a code from an app (issue 19); support can turn it off. */
+    two_factor: z.boolean(),
   }),
   /** Where the member signed up from: the lander and the traffic source's parameters. */
   signup_source: z.object({
@@ -231,6 +233,12 @@ export type AccountActionResponse = z.infer<typeof AccountActionResponseSchema>;
 /** POST …/:id/email-change: the new address gets the confirmation link; asks for the code again. */
 export const StaffEmailChangeRequestSchema = z.object({ email: EmailSchema });
 export type StaffEmailChangeRequest = z.infer<typeof StaffEmailChangeRequestSchema>;
+
+/**
+ * POST …/:id/two-factor-reset: turns off the two-factor login of a member who lost both their phone
+ * and their recovery codes; the member is told by mail. Asks for the code again.
+ */
+export const MemberTwoFactorResetResponseSchema = AccountActionResponseSchema;
 
 /** POST …/:id/export: everything stored that is the member's to have; asks for the code again. */
 export const MemberExportResponseSchema = z.object({

@@ -20,6 +20,7 @@ export * from './console-personas.js';
 export * from './console-staff.js';
 export * from './console.js';
 export * from './contact.js';
+export * from './country-code.js';
 export * from './credits.js';
 export * from './dev-mailbox.js';
 export * from './errors.js';

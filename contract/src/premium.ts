@@ -89,8 +89,17 @@ export const PricingResponseSchema = z.object({
   message_credits: z.number().int(),
   premium_message_credits: z.number().int().nullable(),
   packages: z.array(CreditPackageSchema),
-  /** Null when the site sells no premium. */
-  premium: z.object({ benefits: PremiumBenefitsSchema, plans: z.array(PremiumPlanSchema) }).nullable(),
+  /**
+   * Null when the site sells no premium. `visitors_free`: how many of the latest visitors of their
+   * profile a member without premium sees (premium shows all, issue 19), a benefit the offer names.
+   */
+  premium: z
+    .object({
+      benefits: PremiumBenefitsSchema,
+      plans: z.array(PremiumPlanSchema),
+      visitors_free: z.number().int(),
+    })
+    .nullable(),
 });
 export type PricingResponse = z.infer<typeof PricingResponseSchema>;
 

@@ -140,6 +140,11 @@ export const PROFILE_VISITS_KEPT_DAYS = 30;
 /** The latest visitors a member without premium sees when the site does not say. */
 export const DEFAULT_PROFILE_VISITORS_FREE = 3;
 
+/** The latest visitors a member without premium sees on a site (its `profile_visitors_free`). */
+export function freeProfileVisitors(settings: { profile_visitors_free?: number }): number {
+  return settings.profile_visitors_free ?? DEFAULT_PROFILE_VISITORS_FREE;
+}
+
 /** Sent by the member page once it shows a member: opening it is the visit, not loading its data. */
 export const ProfileViewRequestSchema = z.object({
   profile: z.number({ error: VALIDATION.required }).int(VALIDATION.choice).positive(VALIDATION.choice),

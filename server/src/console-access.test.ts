@@ -114,6 +114,12 @@ const CONSOLE_CALLS: Record<string, ConsoleCall> = {
     answer: 400,
     reconfirm: true,
   },
+  'POST /api/console/members/:id/two-factor-reset': {
+    access: 'staff',
+    roles: SUPERVISORS,
+    answer: 404,
+    reconfirm: true,
+  },
   'POST /api/console/members/:id/export': { access: 'staff', roles: SUPERVISORS, answer: 404, reconfirm: true },
   'POST /api/console/members/:id/delete': { access: 'staff', roles: SUPERVISORS, answer: 404, reconfirm: true },
 };

@@ -41,7 +41,7 @@ import { QueryProvider } from './lib/query-provider';
 import { useHydrated } from './lib/use-hydrated';
 import { useWebContext } from './lib/use-web-context';
 import type { PageWebContext } from './lib/web-context';
-import { ROUTES, routeId, routeNameFromId } from './route-table';
+import { layoutId, ROUTES, routeId, routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
 import './styles/app.css';
 
@@ -197,9 +197,11 @@ export default function App() {
   usePageHiddenBeacon(Boolean(user));
   useOfflineChats(user);
   useTrafficSourceCapture();
+  // The chat frame is pinned over the visible screen, so it carries the banner in its own column.
+  const pinned = useMatches().some((match) => match.id === layoutId('chat'));
   return (
     <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
-      <OfflineBanner />
+      {pinned ? null : <OfflineBanner />}
       <CatalogueGate>
         <Outlet />
       </CatalogueGate>

@@ -276,6 +276,11 @@ export function routeId(entry: RouteEntry, alias?: string): string {
   return alias ? `${entry.name}@${alias}` : entry.name;
 }
 
+/** Layout route ids: the root reads them to know which frame a page is in. */
+export function layoutId(layout: Layout): string {
+  return `layout-${layout}`;
+}
+
 export function routeNameFromId(id: string): string {
   return id.split('@')[0] ?? id;
 }

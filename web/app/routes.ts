@@ -1,6 +1,6 @@
 import { layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 import { CONSOLE_ROUTES } from './console/console-routes';
-import { ROUTES, routeId, type Access, type Layout } from './route-table';
+import { layoutId, ROUTES, routeId, type Access, type Layout } from './route-table';
 
 const LAYOUT_FILES: Record<Layout, string> = {
   default: 'layouts/default.tsx',
@@ -20,7 +20,7 @@ const layouts = Object.keys(LAYOUT_FILES) as Layout[];
 
 export default [
   ...layouts.map((name) =>
-    layout(LAYOUT_FILES[name], { id: `layout-${name}` }, [
+    layout(LAYOUT_FILES[name], { id: layoutId(name) }, [
       ...routesFor(name, 'public'),
       ...routesFor(name, 'optional'),
       layout('guards/require-member.tsx', { id: `guard-${name}` }, routesFor(name, 'member')),

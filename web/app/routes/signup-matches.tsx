@@ -76,7 +76,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
             {count > 0 ? t('match_finder.signup_title', { count }) : t('match_finder.signup_title_none')}
           </h1>
           <p>
-            <a className="text-link font-semibold md:hidden" href={`#${SIGNUP_ID}`}>
+            <a className="text-link tap-link font-semibold md:hidden" href={`#${SIGNUP_ID}`}>
               {t('match_finder.jump_to_signup')}
             </a>
           </p>

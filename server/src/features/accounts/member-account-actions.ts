@@ -8,6 +8,7 @@ import type { AccountLinks } from './account-links.js';
 import { accountMailTo, type AccountMail } from './account-mail.js';
 import { createAccountsRepository } from './accounts.repository.js';
 import { emailStatus } from './email-status.js';
+import { createTwoFactorRepository } from './two-factor.repository.js';
 import { createMemberDataRepository, type MemberData } from './member-data.repository.js';
 
 export interface MemberAccountActionsOptions {
@@ -33,6 +34,7 @@ const unavailable = (message: string) => new AppError(409, 'member_unavailable',
 export function createMemberAccountActions({ db, sites, links, mail, media }: MemberAccountActionsOptions) {
   const accounts = createAccountsRepository(db);
   const memberData = createMemberDataRepository(db);
+  const twoFactor = createTwoFactorRepository(db);
 
   async function memberAndSite(memberId: number) {
     const member = await db.selectFrom('members').selectAll().where('id', '=', memberId).executeTakeFirst();
@@ -77,6 +79,22 @@ export function createMemberAccountActions({ db, sites, links, mail, media }: Me
         });
       }
       await links.emailChange(site, member, email);
+      return member;
+    },
+
+    /**
+     * Turns off the two-factor login of a member who lost both their phone and recovery codes: they
+     * log in with their password again and may set it up anew. The mail tells them, so a member
+     * who did not ask (someone else talked support into it) hears of it at once.
+     */
+    async resetTwoFactor(memberId: number, log: ActionLog): Promise<MemberRow> {
+      const { member, site } = await memberAndSite(memberId);
+      requireLoginAccount(member);
+      if (!(await twoFactor.isEnabled(memberId))) throw unavailable('Two-factor login is not on for this account.');
+      await twoFactor.disable(memberId);
+      await mail
+        .send('two_factor_reset', accountMailTo(member, site.config))
+        .catch((error: unknown) => log.warn({ err: error, memberId }, 'two-factor reset mail failed'));
       return member;
     },
 

@@ -355,6 +355,12 @@ export function createConsoleMembersRepository(db: Db) {
         .limit(MEMBER_PAGE_ROWS)
         .execute();
       const decisions = await selectDecisions(db).where('d.member_id', '=', memberId).orderBy('d.id', 'desc').execute();
+      const twoFactor = await db
+        .selectFrom('member_two_factor')
+        .select('member_id')
+        .where('member_id', '=', memberId)
+        .where('enabled_at', 'is not', null)
+        .executeTakeFirst();
 
       return {
         account: {
@@ -370,6 +376,7 @@ export function createConsoleMembersRepository(db: Db) {
           suspended_until: member.suspended_until,
           credits: member.credits,
           spending_blocked_at: member.spending_blocked_at,
+          two_factor: twoFactor !== undefined,
         },
         signup_source: {
           lander: tracking?.lander ?? null,

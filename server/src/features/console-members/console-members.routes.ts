@@ -12,6 +12,7 @@ import {
   MemberSearchResponseSchema,
   NoteRequestSchema,
   MemberExportResponseSchema,
+  MemberTwoFactorResetResponseSchema,
   NoteResponseSchema,
   StaffEmailChangeRequestSchema,
   type AdjustmentRequest,
@@ -41,6 +42,7 @@ export interface MemberAccountActions {
   sendPasswordReset(memberId: number): Promise<{ site_id: number }>;
   resendActivation(memberId: number): Promise<{ site_id: number }>;
   startEmailChange(memberId: number, email: string): Promise<{ site_id: number; email: string }>;
+  resetTwoFactor(memberId: number, log: FastifyBaseLogger): Promise<{ site_id: number }>;
   exportData(memberId: number): Promise<Record<string, unknown>>;
   erase(memberId: number, log: FastifyBaseLogger, within: (trx: Db) => Promise<void>): Promise<void>;
 }
@@ -60,7 +62,10 @@ const READ = { access: 'staff', permission: 'members.read' } as const;
 const REFUND = { access: 'staff', permission: 'members.refund', reconfirm: true } as const;
 const APPROVE = { access: 'staff', permission: 'refunds.approve' } as const;
 const MANAGE = { access: 'staff', permission: 'members.manage' } as const;
-/** Another address, or a copy of everything about a person, or the account gone: the code again. */
+/**
+ * Another address, a login without its second step, a copy of everything about a person, or the
+ * account gone: the code again.
+ */
 const MANAGE_SENSITIVE = { ...MANAGE, reconfirm: true } as const;
 const APPROVE_SENSITIVE = { ...APPROVE, reconfirm: true } as const;
 
@@ -305,6 +310,19 @@ export const consoleMembersRoutes: FastifyPluginAsyncZod<ConsoleMembersRoutesOpt
         from: member.email,
         to: request.body.email,
       });
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    `${CONSOLE_MEMBERS_PATH}/:id/two-factor-reset`,
+    {
+      config: MANAGE_SENSITIVE,
+      schema: { params: MemberParamsSchema, response: { 200: MemberTwoFactorResetResponseSchema } },
+    },
+    async (request) => {
+      const member = await accounts.resetTwoFactor(request.params.id, request.log);
+      await auditAccount(request, 'member.two_factor_reset', member.site_id);
       return { done: true as const };
     },
   );

@@ -1,4 +1,4 @@
-import { CONSOLE_MEMBERS_PATH, type MemberExportResponse } from '@rendezvous/contract';
+import { CONSOLE_MEMBERS_PATH, type MemberAdminDetail, type MemberExportResponse } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   browserHeaders,
@@ -74,6 +74,42 @@ describe.each(TEST_DIALECTS)("a member's account, acted on by staff on %s", (dia
     const row = await db().selectFrom('members').select('email').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.email).toBe(email);
     expect(await audited(id)).toEqual(['member.email_change']);
+  });
+
+  it('turns off the two-factor login of a member who lost phone and recovery codes, and tells them', async () => {
+    const { id, email } = await member();
+    const now = Date.now();
+    await db()
+      .insertInto('member_two_factor')
+      .values({ member_id: id, secret: 'sealed', enabled_at: now, last_step: null, created_at: now })
+      .execute();
+    await db()
+      .insertInto('member_recovery_codes')
+      .values({ member_id: id, code_hash: 'hash', used_at: null })
+      .execute();
+    const detail = (on: boolean) =>
+      t.app
+        .inject({ url: `${CONSOLE_MEMBERS_PATH}/${id}`, headers: browserHeaders(supervisor) })
+        .then((response) => expect(response.json<MemberAdminDetail>().account.two_factor).toBe(on));
+    await detail(true);
+
+    const response = await call(id, 'two-factor-reset');
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await t.smtp.waitForMail(email)).subject).toBe('Two-factor login for your Site localhost account is off');
+    expect(
+      await db().selectFrom('member_two_factor').select('member_id').where('member_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(
+      await db().selectFrom('member_recovery_codes').select('member_id').where('member_id', '=', id).execute(),
+    ).toEqual([]);
+    await detail(false);
+    expect(await audited(id)).toEqual(['member.two_factor_reset']);
+
+    // Nothing to turn off, or an account that cannot log in: refused, and nothing audited.
+    expect((await call(id, 'two-factor-reset')).json().error.code).toBe('member_unavailable');
+    const banned = await member({ status: 'banned' });
+    expect((await call(banned.id, 'two-factor-reset')).json().error.code).toBe('member_unavailable');
+    expect(await audited(id)).toEqual(['member.two_factor_reset']);
   });
 
   it("exports the member's data without secrets", async () => {

@@ -209,6 +209,7 @@ describe('mail templates', () => {
   // Kinds that carry no link; the contact, complaint, receipt and premium kinds also fill placeholders of their own.
   const LINKLESS: MailKind[] = [
     'account_deleted',
+    'two_factor_reset',
     'contact_request',
     'contact_confirmation',
     'complaint_notice',

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@rendezvous/contract';
+import { countryNameIn, REGIONAL_CODES, type Locale, type SiteConfig } from '@rendezvous/contract';
 import type { PublicUrl } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { MemberRow, OrderRow, SubscriptionRow } from '../../db/schema.js';
@@ -42,6 +42,7 @@ export function createPaymentMails({
       member,
       site,
       origin,
+      locale,
       money: (minor: number, currency: string) => formatMoney(minor, currency, locale),
       date: (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms),
       moment: (ms: number) =>
@@ -51,18 +52,19 @@ export function createPaymentMails({
     };
   }
 
-  const seller = (site: SiteConfig) => ({
+  /** The seller as the invoice names it; the country in the member's language, as the site's footer does. */
+  const seller = (site: SiteConfig, locale: Locale) => ({
     companyName: site.company_name,
     companyAddress: site.company_address,
     companyCity: site.company_city,
-    companyCountry: site.company_country,
+    companyCountry: countryNameIn(site.company_country, REGIONAL_CODES[locale]),
     kvk: site.company_kvk,
     vatNumbers: site.company_vat_numbers.join(', '),
   });
 
   async function sendReceipt(order: OrderRow): Promise<void> {
-    const { member, site, origin, money, date, months } = await recipient(order.member_id, order.site_id);
-    const rate = new Intl.NumberFormat(mailLocale(member.language), { style: 'percent', maximumFractionDigits: 2 });
+    const { member, site, origin, locale, money, date, months } = await recipient(order.member_id, order.site_id);
+    const rate = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
     const amounts = {
       orderId: String(order.id),
       date: date(order.paid_at ?? order.created_at),
@@ -70,7 +72,7 @@ export function createPaymentMails({
       vat: money(order.vat, order.currency),
       vatRate: rate.format(order.vat_rate_bp / 10_000),
       gross: money(order.gross, order.currency),
-      ...seller(site),
+      ...seller(site, locale),
     };
     if (order.purchase === 'premium' && order.subscription_id !== null) {
       const subscription = await db

@@ -210,8 +210,15 @@ describe.each(TEST_DIALECTS)('payments on %s', (dialect) => {
     expect(receipt.text).toContain('Price excluding VAT: €20.62');
     expect(receipt.text).toContain('VAT (21%): €4.33');
     expect(receipt.text).toContain('Total paid: €24.95');
-    expect(receipt.text).toContain('Sold by: Test B.V., Teststraat 1, Amsterdam, NL');
+    expect(receipt.text).toContain('Sold by: Test B.V., Teststraat 1, Amsterdam, Netherlands');
     expect(receipt.text).toContain('VAT number: NL000000000B01');
+  });
+
+  it("names the seller's country in the member's language on the receipt (issue 21)", async () => {
+    const buyer = await newMember({ language: 'de' });
+    await checkout(await order(buyer.headers), 'paid');
+    const receipt = await t.smtp.waitForMail(buyer.email);
+    expect(receipt.text).toContain('Verkäufer: Test B.V., Teststraat 1, Amsterdam, Niederlande');
   });
 
   it('credits nothing for a failed or a cancelled payment', async () => {

@@ -1,4 +1,5 @@
 import {
+  freeProfileVisitors,
   CreatePremiumOrderRequestSchema,
   CreateOrderResponseSchema,
   PREMIUM_ORDERS_PATH,
@@ -113,6 +114,7 @@ export const premiumRoutes: FastifyPluginAsyncZod<PremiumRoutesOptions> = async 
           ? {
               benefits: premium.benefits,
               plans: country ? premium.plans.flatMap((plan) => pricedPlan(plan, country) ?? []) : [],
+              visitors_free: freeProfileVisitors(config),
             }
           : null,
       };

@@ -88,6 +88,8 @@ describe.each(TEST_DIALECTS)('premium on %s', (dialect) => {
       message_discount_percent: 20,
       monthly_bonus_credits: 50,
     });
+    // Without premium a member sees the latest 3 visitors of their profile (the default): premium shows all.
+    expect(pricing.premium?.visitors_free).toBe(3);
     expect(pricing.premium?.plans).toEqual([
       {
         id: 'month',

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_PROFILE_VISITORS_FREE,
+  freeProfileVisitors,
   PROFILE_VIEW_PATH,
   PROFILE_VISITORS_PATH,
   ProfileViewRequestSchema,
@@ -35,7 +35,7 @@ export const profileVisitorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     const now = Date.now();
     // Premium shows everyone; so does a site that sells no premium, where nobody could have it.
     const all = !config.premium || isPremium(member, now);
-    const limit = all ? null : (config.profile_visitors_free ?? DEFAULT_PROFILE_VISITORS_FREE);
+    const limit = all ? null : freeProfileVisitors(config);
     const { visitors, total } = await views.visitors(member.id, limit, now);
     return { visitors, more: total - visitors.length, leaves_trace: leavesTrace };
   }

@@ -1,7 +1,7 @@
+import { countryCodeOf } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWebContext } from '../../lib/use-web-context';
-import { countryCodeOf } from '../profile-fields/country-code';
 import { useCountryNames } from '../profile-fields/country-names';
 
 const FOOTER_LINKS = [

@@ -1,5 +1,6 @@
 import {
   ACTIVATION_LINK_TTL_MS,
+  countryCodeOf,
   DATA_EXPORT_TTL_MS,
   DEFAULT_LOCALE,
   EMAIL_CHANGE_LINK_TTL_MS,
@@ -17,7 +18,6 @@ import {
 import { Marked } from 'marked';
 import type { ContentDocument, ContentTocEntry } from '../../components/content/content-document';
 import { TRADENAME_SECTIONS, type ContentPage } from './content-pages';
-import { countryCodeOf } from '../../components/profile-fields/country-code';
 import { authorityFor } from './data-protection-authorities';
 
 /**

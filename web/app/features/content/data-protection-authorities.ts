@@ -1,4 +1,4 @@
-import { countryCodeOf } from '../../components/profile-fields/country-code';
+import { countryCodeOf } from '@rendezvous/contract';
 
 /**
  * The supervisory authority (GDPR art. 77) of the country a company is established in, for the

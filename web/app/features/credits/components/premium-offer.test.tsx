@@ -30,6 +30,7 @@ describe('the premium page', () => {
     expect(within(benefits).getByText('No advertisements')).toBeTruthy();
     expect(within(benefits).getByText('Every message 20% cheaper')).toBeTruthy();
     expect(within(benefits).getByText('50 bonus credits every month')).toBeTruthy();
+    expect(within(benefits).getByText('See everyone who viewed your profile, not only the latest 3')).toBeTruthy();
     expect(within(benefits).getByText('With premium, a message costs 8 credits instead of 10.')).toBeTruthy();
 
     const quarter = within(plan('Premium, 3 months'));

@@ -4,8 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { formatMinorUnits, formatMonths, formatPercent } from '../../../lib/format-money';
 
-/** What premium gives on this site, as its settings say and the server enforces. */
-export function PremiumBenefits({ benefits }: { benefits: Benefits }) {
+/**
+ * What premium gives on this site, as its settings say and the server enforces; `visitorsFree`:
+ * the latest profile visitors a member sees without it (premium shows them all).
+ */
+export function PremiumBenefits({ benefits, visitorsFree }: { benefits: Benefits; visitorsFree: number }) {
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const items = [
@@ -16,6 +19,7 @@ export function PremiumBenefits({ benefits }: { benefits: Benefits }) {
     benefits.monthly_bonus_credits > 0
       ? t('premium.benefit_bonus_credits', { credits: benefits.monthly_bonus_credits })
       : null,
+    visitorsFree > 0 ? t('premium.benefit_all_visitors', { number: visitorsFree }) : t('premium.benefit_visitors'),
   ].filter((item) => item !== null);
   return (
     <ul className="grid gap-2">

@@ -32,7 +32,7 @@ export function PremiumOverview({ pricing, member, planTo, loginTo, checkout, pl
             <h2 id="premium-benefits" className="heading text-xl">
               {t('premium.benefits_title')}
             </h2>
-            <PremiumBenefits benefits={premium.benefits} />
+            <PremiumBenefits benefits={premium.benefits} visitorsFree={premium.visitors_free} />
             {pricing.premium_message_credits !== null ? (
               <p className="text-sm text-ink-muted">
                 {t('premium.message_credits', {

@@ -79,7 +79,7 @@ export function PricingOverview({
           <h2 id="pricing-premium" className="heading text-2xl">
             {t('pricing.premium_title')}
           </h2>
-          <PremiumBenefits benefits={pricing.premium.benefits} />
+          <PremiumBenefits benefits={pricing.premium.benefits} visitorsFree={pricing.premium.visitors_free} />
           <ul className="grid gap-3 sm:grid-cols-2">
             {pricing.premium.plans.map((plan) => (
               <li key={plan.id}>

@@ -157,11 +157,11 @@ export function TransactionStatus({ initialOrder }: { initialOrder: Order }) {
         {order.state === 'paid' ? <p className="text-sm text-ink-muted">{t('credits.receipt_sent')}</p> : null}
         <p className="text-sm">
           {plan ? (
-            <Link className="text-link" to={MEMBERSHIP_PATH}>
+            <Link className="text-link tap-link" to={MEMBERSHIP_PATH}>
               {t('premium.to_membership')}
             </Link>
           ) : (
-            <Link className="text-link" to={NAMED_ROUTES.credits}>
+            <Link className="text-link tap-link" to={NAMED_ROUTES.credits}>
               {t('credits.to_credits')}
             </Link>
           )}

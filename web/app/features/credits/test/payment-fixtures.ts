@@ -107,6 +107,7 @@ export const PRICING: PricingResponse = {
   premium: {
     benefits: { no_ads: true, message_discount_percent: 20, monthly_bonus_credits: 50 },
     plans: [MONTH, QUARTER],
+    visitors_free: 3,
   },
 };
 

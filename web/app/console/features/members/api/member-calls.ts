@@ -7,6 +7,7 @@ import {
   MemberAdminDetailSchema,
   MemberExportResponseSchema,
   MemberSearchResponseSchema,
+  MemberTwoFactorResetResponseSchema,
   NoteResponseSchema,
   type AdjustmentRequest,
   type NoteRequest,
@@ -73,6 +74,9 @@ export const resendActivation = (id: number) =>
 /** The new address gets the confirmation link; the code again after 10 minutes. */
 export const changeMemberEmail = (id: number, body: StaffEmailChangeRequest) =>
   apiRequest('POST', memberPath(id, '/email-change'), AccountActionResponseSchema, { body });
+
+export const resetMemberTwoFactor = (id: number) =>
+  apiRequest('POST', memberPath(id, '/two-factor-reset'), MemberTwoFactorResetResponseSchema, { body: {} });
 
 export const exportMember = (id: number) =>
   apiRequest('POST', memberPath(id, '/export'), MemberExportResponseSchema, { body: {} });

@@ -22,6 +22,7 @@ import {
   deleteMember,
   exportMember,
   resendActivation,
+  resetMemberTwoFactor,
   sendPasswordReset,
 } from '../api/member-calls';
 import { memberFailureOf } from '../lib/member-failure';
@@ -33,6 +34,7 @@ export function AccountActions({ member }: { member: MemberAdminDetail }) {
   const reconfirmed = useReconfirmed();
   const [notice, setNotice] = useState<ConsoleNotice | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [resettingTwoFactor, setResettingTwoFactor] = useState(false);
   const { id, status } = member.account;
   const canLogIn = !member.account.fictional && (status === 'active' || status === 'not_confirmed');
 
@@ -76,6 +78,11 @@ export function AccountActions({ member }: { member: MemberAdminDetail }) {
             {t('console.members.actions.activation')}
           </Button>
         ) : null}
+        {canLogIn && member.account.two_factor ? (
+          <Button variant="secondary" onClick={() => setResettingTwoFactor(true)}>
+            {t('console.members.actions.two_factor_reset')}
+          </Button>
+        ) : null}
         <Button variant="secondary" onClick={() => action.mutate('export')}>
           {t('console.members.actions.export')}
         </Button>
@@ -104,6 +111,23 @@ export function AccountActions({ member }: { member: MemberAdminDetail }) {
             {t('console.members.actions.email_submit')}
           </Button>
         </form>
+      ) : null}
+      {resettingTwoFactor ? (
+        <ConfirmDialog
+          title={t('console.members.actions.two_factor_title', { name: member.account.name })}
+          cancelLabel={t('console.members.actions.two_factor_cancel')}
+          confirmLabel={t('console.members.actions.two_factor_confirm')}
+          onClose={() => setResettingTwoFactor(false)}
+          failureOf={memberFailureOf}
+          onConfirm={async () => {
+            await reconfirmed(() => resetMemberTwoFactor(id));
+            setResettingTwoFactor(false);
+            setNotice({ key: 'console.members.actions.done_two_factor_reset' });
+            await queryClient.invalidateQueries({ queryKey: MEMBERS_KEY });
+          }}
+        >
+          <p>{t('console.members.actions.two_factor_intro')}</p>
+        </ConfirmDialog>
       ) : null}
       {deleting ? (
         <ConfirmDialog

@@ -29,6 +29,7 @@ const MEMBER: MemberAdminDetail = {
     suspended_until: null,
     credits: 50,
     spending_blocked_at: null,
+    two_factor: false,
   },
   signup_source: {
     lander: null,

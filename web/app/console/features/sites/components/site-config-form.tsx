@@ -187,7 +187,7 @@ export function SiteConfigForm({
       </Group>
 
       <Group title={t('console.sites.groups.credits')}>
-        {(['message_credits', 'welcome_credits', 'delete_discount'] as const).map((name) => (
+        {(['message_credits', 'welcome_credits', 'delete_discount', 'profile_visitors_free'] as const).map((name) => (
           <FormTextField
             key={name}
             control={control}

@@ -61,6 +61,18 @@ describe('the site settings form', () => {
     expect(submitted(chosen)).toEqual(chosen);
   });
 
+  it('writes the profile visitors seen without premium only once a site chooses a number', () => {
+    const config = storedConfig();
+    expect(formValuesOf(config).profile_visitors_free).toBe('3');
+    expect(submitted(config)).not.toHaveProperty('profile_visitors_free');
+    expect(submitted(config, { profile_visitors_free: '10' }).profile_visitors_free).toBe(10);
+    const chosen = storedConfig({ profile_visitors_free: 3 });
+    expect(submitted(chosen).profile_visitors_free).toBe(3);
+    expect(SiteConfigFormSchema.safeParse({ ...formValuesOf(config), profile_visitors_free: '101' }).success).toBe(
+      false,
+    );
+  });
+
   it('reads the fields as the settings object writes them, and the JSON for the rest', () => {
     const config = storedConfig();
     const advanced = JSON.stringify({ ...JSON.parse(formValuesOf(config).advanced), support_phone: 'ignored' });

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_PROFILE_VISITORS_FREE,
+  freeProfileVisitors,
   LOCALES,
   MODERATION_REASONS,
   NICHES,
@@ -39,6 +41,8 @@ export const SiteConfigFormSchema = z.object({
   message_credits: count,
   welcome_credits: count,
   delete_discount: count.refine((value) => Number(value) <= 100, VALIDATION.outOfRange),
+  /** The latest profile visitors a member without premium sees (issue 19). */
+  profile_visitors_free: count.refine((value) => Number(value) <= 100, VALIDATION.outOfRange),
   support_email: z.email(VALIDATION.email),
   email: z.email(VALIDATION.email),
   support_phone: text,
@@ -84,6 +88,7 @@ const FIELD_SETTINGS = [
   'message_credits',
   'welcome_credits',
   'delete_discount',
+  'profile_visitors_free',
   'support_email',
   'email',
   'support_phone',
@@ -117,6 +122,7 @@ export function formValuesOf(config: SiteConfig): SiteConfigFormValues {
     message_credits: String(config.message_credits),
     welcome_credits: String(config.welcome_credits),
     delete_discount: String(config.delete_discount),
+    profile_visitors_free: String(freeProfileVisitors(config)),
     support_email: config.support_email,
     email: config.email,
     support_phone: config.support_phone,
@@ -175,6 +181,11 @@ export function configOf(values: z.output<typeof SiteConfigFormSchema>, before: 
     message_credits: Number(values.message_credits),
     welcome_credits: Number(values.welcome_credits),
     delete_discount: Number(values.delete_discount),
+    // The default kept on a site that never chose a number stays unset, as the moderation defaults do.
+    ...(before.profile_visitors_free === undefined &&
+    Number(values.profile_visitors_free) === DEFAULT_PROFILE_VISITORS_FREE
+      ? {}
+      : { profile_visitors_free: Number(values.profile_visitors_free) }),
     support_email: values.support_email,
     email: values.email,
     support_phone: values.support_phone,

@@ -1,6 +1,7 @@
 /*
- * `company_country` is free text in a site's settings ("Netherlands", "NL"): the footer, the terms
- * and the privacy statement name it in the reader's language, so they read it as a country code.
+ * `company_country` is free text in a site's settings ("Netherlands", "NL"): the footer, the terms,
+ * the privacy statement and the payment mails name it in the reader's language, so they read it
+ * as a country code.
  */
 
 /** Names operators write instead of the English short name Intl gives. */
@@ -26,6 +27,11 @@ const ALIASES: Record<string, string> = {
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 let englishNames: Map<string, string> | undefined;
 
+/** The code in use today for a region code, withdrawn ones included ("UK" is "GB"). */
+function currentCode(code: string): string {
+  return Intl.getCanonicalLocales(`und-${code}`)[0]!.slice('und-'.length);
+}
+
 /** Every ISO 3166-1 code Intl knows, by its English short name in lower case; made once, on first use. */
 function codesByEnglishName(): Map<string, string> {
   if (!englishNames) {
@@ -35,7 +41,8 @@ function codesByEnglishName(): Map<string, string> {
       for (const second of LETTERS) {
         const code = first + second;
         const name = display.of(code);
-        if (name) englishNames.set(name.toLowerCase(), code);
+        // A withdrawn code ("UK", "DD") shares its successor's name; the name means the current one.
+        if (name && currentCode(code) === code) englishNames.set(name.toLowerCase(), code);
       }
     }
   }
@@ -45,7 +52,13 @@ function codesByEnglishName(): Map<string, string> {
 /** The ISO code of a country written as a code ("NL") or a name ("Netherlands", "Holland"); null if unknown. */
 export function countryCodeOf(country: string): string | null {
   const text = country.trim();
-  if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
+  if (/^[A-Za-z]{2}$/.test(text)) return currentCode(text.toUpperCase());
   const key = text.toLowerCase();
   return ALIASES[key] ?? codesByEnglishName().get(key) ?? null;
+}
+
+/** The country as `locale` names it when it is one we recognise; anything else as written. */
+export function countryNameIn(country: string, locale: string): string {
+  const code = countryCodeOf(country);
+  return (code && new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code)) || country;
 }
