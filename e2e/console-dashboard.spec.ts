@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expectNoAxeViolations } from './axe';
-import { logInNewAdmin, staffContext } from './console';
+import { adminConsole } from './console';
 import { en, expect, test } from './fixtures';
 import { secondPage, signUpConfirmed } from './members';
 
@@ -10,9 +10,7 @@ test('an admin reads today’s sign-ups on the dashboard, as a chart and a table
   const member = await secondPage(browser);
   await signUpConfirmed(member.request, 'Dana');
 
-  const context = await staffContext(browser);
-  const admin = await context.newPage();
-  await logInNewAdmin(admin);
+  const admin = await adminConsole(browser);
   await admin
     .getByRole('navigation', { name: en('console.nav.label') })
     .getByRole('link', { name: en('console.dashboard.nav') })
@@ -44,5 +42,5 @@ test('an admin reads today’s sign-ups on the dashboard, as a chart and a table
   const todayCells = rows.find((row) => row.startsWith(today))?.split(',') ?? [];
   expect(Number(todayCells[2])).toBeGreaterThanOrEqual(1);
 
-  await Promise.all([context.close(), member.context().close()]);
+  await Promise.all([admin.context().close(), member.context().close()]);
 });

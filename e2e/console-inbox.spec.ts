@@ -36,7 +36,7 @@ test.beforeAll(async ({ browser }) => {
   const adminEmail = `inbox-admin-${id}@console.test`;
   const adminContext = await staffContext(browser);
   const adminPage = await adminContext.newPage();
-  await firstLogin(adminPage, adminEmail, createConsoleAdmin(TEST_ENV, adminEmail, 'Ines Admin'));
+  await firstLogin(adminPage, adminEmail, await createConsoleAdmin(TEST_ENV, adminEmail, 'Ines Admin'));
   admin = { name: 'Ines Admin', context: adminContext, page: adminPage };
 
   // Operators of the member site (localhost), in every language.

@@ -47,7 +47,7 @@ test('a moderator bans a reported member from the queue: the member next sees th
   const context = await staffContext(browser);
   const moderator = await context.newPage();
   const email = `moderation-admin-${unique()}@console.test`;
-  await firstLogin(moderator, email, createConsoleAdmin(TEST_ENV, email, 'Mia Moderator'));
+  await firstLogin(moderator, email, await createConsoleAdmin(TEST_ENV, email, 'Mia Moderator'));
   await moderator
     .getByRole('navigation', { name: en('console.nav.label') })
     .getByRole('link', { name: en('console.moderation.nav') })
@@ -97,7 +97,7 @@ test('a message giving a phone number reaches the queue by itself, and the moder
   const context = await staffContext(browser);
   const moderator = await context.newPage();
   const email = `evidence-admin-${unique()}@console.test`;
-  await firstLogin(moderator, email, createConsoleAdmin(TEST_ENV, email, 'Eva Evidence'));
+  await firstLogin(moderator, email, await createConsoleAdmin(TEST_ENV, email, 'Eva Evidence'));
   await moderator.goto('/console/moderation?kind=rule');
   const { item, panel } = await openItemAbout(moderator, 'rule', walter.id);
   await expect(panel.getByRole('heading', { name: new RegExp(en('console.moderation.kinds.rule')) })).toBeVisible();

@@ -1,15 +1,13 @@
 import { CLIENT_HEADER, type ModerationQueueResponse } from '@rendezvous/contract';
 import { expectNoAxeViolations } from './axe';
-import { logInNewAdmin, staffContext } from './console';
+import { adminConsole } from './console';
 import { en, expect, test } from './fixtures';
 import { csrfHeaders, secondPage, signUpConfirmed } from './members';
 
 test('an admin adds a word to a site’s message rules: the change is reviewed, saved, kept in the history and in force at once', async ({
   browser,
 }) => {
-  const context = await staffContext(browser);
-  const admin = await context.newPage();
-  await logInNewAdmin(admin);
+  const admin = await adminConsole(browser);
   await admin
     .getByRole('navigation', { name: en('console.nav.label') })
     .getByRole('link', { name: en('console.sites.nav') })
@@ -51,5 +49,5 @@ test('an admin adds a word to a site’s message rules: the change is reviewed, 
   ).json()) as ModerationQueueResponse;
   expect(queue.items.some((item) => item.reported_member?.id === walter.id)).toBe(true);
 
-  await Promise.all([context.close(), writer.context().close(), reader.context().close()]);
+  await Promise.all([admin.context().close(), writer.context().close(), reader.context().close()]);
 });

@@ -14,7 +14,7 @@ test.describe('on a production server', () => {
     browser,
   }) => {
     const adminEmail = `ada-${unique()}@console.test`;
-    await firstLogin(page, adminEmail, createConsoleAdmin(PRODUCTION_ENV, adminEmail, 'Ada Admin'));
+    await firstLogin(page, adminEmail, await createConsoleAdmin(PRODUCTION_ENV, adminEmail, 'Ada Admin'));
     await expect(page.getByRole('heading', { name: en('console.home.title', { name: 'Ada Admin' }) })).toBeVisible();
 
     const nav = page.getByRole('navigation', { name: en('console.nav.label') });

@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { CONSOLE_INBOX_PATHS, LOCALES, consolePath, type ConsoleMe } from '@rendezvous/contract';
 import { expectNoAxeViolations } from './axe';
 import {
+  adminConsole,
   createConsoleAdmin,
   createStaff,
   firstLogin,
@@ -56,7 +57,7 @@ test.describe('logging in on a tablet', () => {
   let password: string;
 
   test('the first login: password, two-factor enrolment and recovery codes', async ({ browser }) => {
-    password = createConsoleAdmin(TEST_ENV, email, 'Tess Tablet');
+    password = await createConsoleAdmin(TEST_ENV, email, 'Tess Tablet');
     const context = await staffContext(browser, TABLET);
     const page = await context.newPage();
     const stepAction: Record<FirstLoginStep, Locator> = {
@@ -202,9 +203,7 @@ test.describe('an operator on a tablet', () => {
   let row: { member: string; persona: string };
 
   test.beforeAll(async ({ browser }) => {
-    const adminContext = await staffContext(browser);
-    const admin = await adminContext.newPage();
-    await logInNewAdmin(admin);
+    const admin = await adminConsole(browser);
     const me = (await (await admin.request.get('/api/console/me')).json()) as ConsoleMe;
     const site = me.sites.find((candidate) => candidate.name === 'Rendezvous');
     if (!site) throw new Error('The demo data has no Rendezvous site');
@@ -217,7 +216,7 @@ test.describe('an operator on a tablet', () => {
       languages: [...LOCALES],
       capacity: 5,
     });
-    await adminContext.close();
+    await admin.context().close();
 
     context = await staffContext(browser, TABLET);
     page = await context.newPage();

@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import type { CreateStaffRequest, ProfileCard, StaffPasswordResponse } from '@rendezvous/contract';
+import type { CreateStaffRequest, ProfileCard, StaffPasswordResponse, TotpEnrolment } from '@rendezvous/contract';
 import { generate } from 'otplib';
 import { en, expect } from './fixtures';
 import { activeMember, csrfHeaders, secondPage } from './members';
@@ -12,21 +13,52 @@ const ADMIN_CLI = path.resolve(import.meta.dirname, '../server/dist/console-admi
 
 export const unique = () => crypto.randomBytes(4).toString('hex');
 
-/** `npm run console:admin` against the database of the server `env` describes; answers the password it prints. */
-export function createConsoleAdmin(env: Record<string, string>, email: string, name: string): string {
-  const output = execFileSync('node', [ADMIN_CLI, '--email', email, '--name', name], {
+/**
+ * `npm run console:admin` against the database of the server `env` describes; answers the password
+ * it prints. Run without blocking, so a test can set up other things while it works (a few seconds).
+ */
+export async function createConsoleAdmin(env: Record<string, string>, email: string, name: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('node', [ADMIN_CLI, '--email', email, '--name', name], {
     env: { ...process.env, ...env },
     encoding: 'utf8',
   });
-  const password = /Password \(shown only now[^:]*\): (\S+)/.exec(output)?.[1];
-  if (!password) throw new Error(`console:admin printed no password:\n${output}`);
+  const password = /Password \(shown only now[^:]*\): (\S+)/.exec(stdout)?.[1];
+  if (!password) throw new Error(`console:admin printed no password:\n${stdout}`);
   return password;
 }
 
 /** An admin of the test's own on the development server, logged in on `page` (two-factor set up). */
-export async function logInNewAdmin(page: Page): Promise<void> {
-  const email = `ada-${unique()}@console.test`;
-  await firstLogin(page, email, createConsoleAdmin(TEST_ENV, email, 'Ada Admin'));
+export async function logInNewAdmin(page: Page, name = 'Ada Admin'): Promise<void> {
+  const email = `admin-${unique()}@console.test`;
+  await logInEnrolled(page, email, await createConsoleAdmin(TEST_ENV, email, name));
+}
+
+/** A new admin's console in a staff context of its own (a laptop), logged in and on the console's home. */
+export async function adminConsole(browser: Browser, name?: string): Promise<Page> {
+  const admin = await (await staffContext(browser)).newPage();
+  await logInNewAdmin(admin, name);
+  return admin;
+}
+
+/**
+ * A staff member's first login through the console's calls rather than its screens, for tests whose
+ * subject comes after it (the screens have tests of their own: `firstLogin`): the password, the
+ * authenticator app enrolled with a code from its key, then the console's home.
+ */
+export async function logInEnrolled(page: Page, email: string, password: string): Promise<void> {
+  // The first call, refused before a login, hands out the CSRF cookie the calls carry back.
+  expect((await page.request.get('/api/console/me')).status()).toBe(403);
+  const headers = await csrfHeaders(page);
+  const login = await page.request.post('/api/console/login', { data: { email, password }, headers });
+  expect(login.status(), await login.text()).toBe(200);
+  const { secret } = (await (await page.request.get('/api/console/totp/enrolment')).json()) as TotpEnrolment;
+  const enrolled = await page.request.post('/api/console/totp/enrol', {
+    data: { code: await generate({ secret }) },
+    headers,
+  });
+  expect(enrolled.status(), await enrolled.text()).toBe(200);
+  await page.goto('/console');
+  await expect(page.getByRole('navigation', { name: en('console.nav.label') })).toBeVisible();
 }
 
 /** Where the first login stands when `atEachStep` is called: the password form, the app's set-up, the codes to save. */

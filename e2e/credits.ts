@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { CreateOrderResponse, CreditPackagesResponse } from '@rendezvous/contract';
 import { en, expect } from './fixtures';
+import { csrfHeaders } from './members';
 
 /*
  * Buying credits with the dev provider (issue 16). Its checkout is a page of the server at
@@ -29,4 +31,32 @@ export async function orderWith(page: Page, method: string, { keepMethod = false
   await page.getByRole('checkbox', { name: en('credits.immediate_delivery') }).check();
   await page.getByRole('button', { name: ORDER_BUTTON }).click();
   await expect(page).toHaveURL(/\/payments\/dev\/checkout\?/);
+}
+
+/**
+ * A paid order, bought through the API by the member logged in on `request` and paid at the dev
+ * provider, for tests whose subject comes after the purchase: `creditPackage` by its id, or the
+ * site's first package.
+ */
+export async function paidOrder(
+  request: APIRequestContext,
+  creditPackage?: string,
+): Promise<{ creditPackage: string; order: number }> {
+  const offer = (await (await request.get('/api/creditpackages.php')).json()) as CreditPackagesResponse;
+  const bought = creditPackage ?? offer.packages[0]!.id;
+  const ordered = await request.post('/api/orders.php', {
+    data: { package: bought, method: 'card', country: offer.country, immediate_delivery: true },
+    headers: await csrfHeaders(request),
+  });
+  expect(ordered.status()).toBe(200);
+  const { order, redirect_url: checkout } = (await ordered.json()) as CreateOrderResponse;
+  // The dev provider's page opens the payment; its Pay button settles it and notifies the server.
+  expect((await request.get(checkout)).status()).toBe(200);
+  const signed = Object.fromEntries(new URL(checkout, 'http://localhost').searchParams);
+  const paid = await request.post(new URL(checkout, 'http://localhost').pathname, {
+    form: { ...signed, outcome: 'paid' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  return { creditPackage: bought, order: order.id };
 }

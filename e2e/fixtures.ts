@@ -7,10 +7,17 @@ import { LOCALES, REGIONAL_CODES, type Locale } from '@rendezvous/contract';
 export { LOCALES, REGIONAL_CODES as REGIONAL };
 
 type Catalogue = { [key: string]: string | Catalogue };
+const catalogues = new Map<Locale, Catalogue>();
+/** A language's catalogue, read once per worker: tests look up hundreds of messages. */
 export function catalogue(locale: Locale): Catalogue {
-  return JSON.parse(
-    fs.readFileSync(path.resolve(import.meta.dirname, `../web/locales/${locale}.json`), 'utf8'),
-  ) as Catalogue;
+  let read = catalogues.get(locale);
+  if (!read) {
+    read = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, `../web/locales/${locale}.json`), 'utf8'),
+    ) as Catalogue;
+    catalogues.set(locale, read);
+  }
+  return read;
 }
 
 export function message(locale: Locale, key: string): string {
@@ -26,7 +33,9 @@ export function message(locale: Locale, key: string): string {
 
 /**
  * Every page must pass our own Content-Security-Policy, load all its resources
- * and render without console errors; the fixture fails a test that shows any.
+ * and render without console errors; the fixture fails a test that shows any. It watches the
+ * test's own context, so a test that opens no page (calls only, or contexts of its own) costs
+ * no browser window.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Each test is its own visitor, so the per-IP abuse limits (real ones: the test servers
@@ -35,28 +44,36 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const [a, b, c] = crypto.randomBytes(3);
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.${a}.${b}.${c}` });
   },
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        // Chrome logs every HTTP error status, including a deliberate 404 page; sub-resources are checked below.
-        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text());
-      });
-      page.on('response', (response) => {
-        // Pages and API calls answer errors on purpose and tests check them; assets never should. The
-        // live events stream is an API call too: it answers 403 once the session has ended, and a test
-        // that ends one (a password reset, cleared cookies) can catch it reconnecting.
-        const kind = response.request().resourceType();
-        if (response.status() >= 400 && !['document', 'fetch', 'xhr', 'eventsource'].includes(kind)) {
-          errors.push(`${response.status()} for ${response.url()}`);
-        }
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors, 'console errors or CSP violations on the page').toEqual([]);
-    },
-    { auto: true },
-  ],
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  consoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  context: async ({ context, consoleErrors: errors }, use) => {
+    context.on('console', (msg) => {
+      // Chrome logs every HTTP error status, including a deliberate 404 page; sub-resources are checked below.
+      // React Router asks which routes newly shown links lead to, and logs when it cannot ask
+      // without a network; the offline tests check what the member sees then.
+      const offlineRouteQuestion = msg.text().startsWith('Failed to fetch manifest patches');
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource') && !offlineRouteQuestion) {
+        errors.push(msg.text());
+      }
+    });
+    context.on('response', (response) => {
+      // Pages and API calls answer errors on purpose and tests check them; assets never should. The
+      // live events stream is an API call too: it answers 403 once the session has ended, and a test
+      // that ends one (a password reset, cleared cookies) can catch it reconnecting. What the service
+      // worker asks for on a page's behalf is the page's own answer, or its cache, which its tests check.
+      const kind = response.request().resourceType();
+      const byWorker = response.request().serviceWorker() !== null;
+      if (response.status() >= 400 && !byWorker && !['document', 'fetch', 'xhr', 'eventsource'].includes(kind)) {
+        errors.push(`${response.status()} for ${response.url()}`);
+      }
+    });
+    context.on('weberror', (webError) => errors.push(webError.error().message));
+    await use(context);
+    expect(errors, 'console errors or CSP violations on the page').toEqual([]);
+  },
 });
 
 /** An English message with its {{placeholders}} filled, as the page shows it. */

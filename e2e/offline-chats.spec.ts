@@ -123,9 +123,6 @@ test('a message written in the open app without a network waits, then goes out o
   const { other, conversation } = await chatOnline(page, browser, 'Quirine', 'Ruud');
   await page.goto(`/chats/${conversation}`);
   await expect(messages(page, 'Ruud').getByText('Hello Ruud')).toBeVisible();
-  // The router asks which routes this page's links lead to once it has rendered; offline, that
-  // question would fail and log. A member's phone asks it as soon as the page is shown.
-  await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: en('offline.banner') })).toBeVisible();

@@ -11,6 +11,40 @@ export const LOCAL_MAIL_PORT = E2E_PORT_BASE + 2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const serverEntry = path.resolve(import.meta.dirname, '../server/dist/main.js');
 
+/** Playwright's own `--disable-features` (chromiumSwitches.ts in playwright-core 1.65). */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
+/**
+ * Headless Chromium opens a window per browser context, and with it the address bar's popup as a
+ * web page in a renderer of its own, a spare renderer and page translation: about a second of CPU
+ * per context on these two-core machines, which kept the browser tests CPU-bound and slow enough to
+ * time out (the same pages and contexts take about 40% less CPU without them). A second
+ * `--disable-features` replaces the first, so Playwright's list comes along.
+ */
+const DISABLED_FEATURES = [
+  ...PLAYWRIGHT_DISABLED_FEATURES,
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'SpareRendererForSitePerProcess',
+  'Translate',
+];
+
 const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rv-e2e-'));
 
 /**
@@ -56,7 +90,9 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A failure's trace keeps the page's DOM at each step, its requests and its console; a
+    // screencast as well cost every passing test about a fifth more time on two cores.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     // Each new context would precache the whole build (about 1.2 MB) first; the specs about the
     // worker, push and the sign-up links it serves allow it (test.use), the rest test the pages.
     serviceWorkers: 'block',
@@ -69,6 +105,7 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },

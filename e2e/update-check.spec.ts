@@ -20,6 +20,9 @@ test('an open tab notices a deployment when it comes back, and reloads once when
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(page.getByRole('heading', { level: 1, name: en('pricing.title') })).toBeVisible();
   await expect(prompt).toHaveCount(0);
+  // The router asks the server about the routes the page links to once it has rendered; a
+  // deployment restarts the server, and a question still on its way then fails in the console.
+  await page.waitForLoadState('networkidle');
 
   await server.deployNewBuild();
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));

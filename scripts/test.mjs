@@ -3,7 +3,7 @@
  * `npm test`: every check CI runs, in order, then one summary of what ran and
  * what was skipped and why. Under CI=true nothing may be skipped.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -60,31 +60,88 @@ if (!(await reachable(6379))) {
   skipped.push('Redis event bus tests: nothing answers on 127.0.0.1:6379 (the in-process bus was tested)');
 }
 
-const steps = [
-  ['types: contract and server', ...npx(['tsc', '-b', 'contract', 'server'])],
-  ['types: server tests', ...npx(['tsc', '-p', 'server/tsconfig.test.json'])],
-  ['types: route typegen', 'npm', ['run', 'typegen', '--workspace', 'web']],
-  ['types: web', ...npx(['tsc', '-p', 'web', '--noEmit'])],
-  ['types: e2e and bench', ...npx(['tsc', '-p', 'e2e', '--noEmit'])],
-  ['lint', ...npx(['eslint', '.', '--max-warnings=0'])],
-  ['format', ...npx(['prettier', '--check', '.'])],
+/**
+ * The static checks in two lanes side by side (the machine has two cores): the type checks build
+ * on one another, lint and format need nothing built. Each step's output is printed whole once it
+ * ends, so the two lanes do not interleave.
+ */
+const staticLanes = [
   [
-    'unit and integration (vitest)',
-    ...npx([
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reports, 'vitest.json')}`,
-    ]),
+    ['types: contract and server', ...npx(['tsc', '-b', 'contract', 'server'])],
+    ['types: server tests', ...npx(['tsc', '-p', 'server/tsconfig.test.json'])],
+    ['types: route typegen', 'npm', ['run', 'typegen', '--workspace', 'web']],
+    ['types: web', ...npx(['tsc', '-p', 'web', '--noEmit'])],
+    ['types: service worker', ...npx(['tsc', '-p', 'web/sw'])],
+    ['types: e2e and bench', ...npx(['tsc', '-p', 'e2e', '--noEmit'])],
+  ],
+  [
+    ['lint', ...npx(['eslint', '.', '--max-warnings=0'])],
+    ['format', ...npx(['prettier', '--check', '.'])],
   ],
 ];
 
-for (const [name, command, args, env] of steps) run(name, command, args, env);
+function runBuffered(name, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ name, ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+      resolve();
+    });
+  });
+}
 
 let built;
 /** The production build, made once for the steps that run it. */
 const build = () => (built ??= run('build', 'npm', ['run', 'build']));
+
+// The cluster's checks: two nodes behind HAProxy on PostgreSQL, Redis and a local S3-compatible store.
+const clusterNeeds = [
+  [findHaproxy(), 'HAProxy (sudo apt-get install -y haproxy)'],
+  [await reachable(5432), 'PostgreSQL on 127.0.0.1:5432'],
+  [await reachable(6379), 'Redis on 127.0.0.1:6379'],
+].filter(([present]) => !present);
+const clusterMissing = clusterNeeds.map(([, what]) => what).join(', ');
+const SOAK_CHECK = 'soak on the cluster (bench:soak, 3 minutes)';
+const NODE_KILLED_CHECK = 'cluster with a node killed (bench:cluster, short)';
+if (clusterNeeds.length > 0 && CI) {
+  console.error(`The cluster checks need ${clusterMissing}; CI has them.`);
+  for (const name of [SOAK_CHECK, NODE_KILLED_CHECK]) results.push({ name, ok: false, seconds: '0' });
+} else if (clusterNeeds.length > 0) {
+  skipped.push(`cluster checks (soak, node killed): no ${clusterMissing}`);
+}
+const clusterReady = clusterNeeds.length === 0;
+
+// The 3-minute soak (bench/soak.mjs): 1,000 members searching, liking, chatting and buying on the
+// cluster; it fails on any error or a node whose memory keeps growing. It runs beside the static
+// checks, which lose little by sharing the machine, and it checks errors and memory, not speed.
+const soak =
+  clusterReady && build()
+    ? runBuffered(SOAK_CHECK, 'node', ['bench/soak.mjs', '--duration', '180', '--no-build', '--check'])
+    : Promise.resolve();
+
+await Promise.all([
+  ...staticLanes.map(async (lane) => {
+    for (const [name, command, args] of lane) await runBuffered(name, command, args);
+  }),
+  soak,
+]);
+
+run(
+  'unit and integration (vitest)',
+  ...npx([
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, 'vitest.json')}`,
+  ]),
+);
 
 const chromium = fs.existsSync(CHROMIUM);
 if (!chromium && CI) {
@@ -98,20 +155,10 @@ if (!chromium && CI) {
   });
 }
 
-// The cluster under a node's death (bench/cluster.mjs, short form): two nodes behind HAProxy on
-// PostgreSQL and Redis, one killed mid-run; it fails unless nothing was lost, doubled or refused.
-const clusterNeeds = [
-  [findHaproxy(), 'HAProxy (sudo apt-get install -y haproxy)'],
-  [await reachable(5432), 'PostgreSQL on 127.0.0.1:5432'],
-  [await reachable(6379), 'Redis on 127.0.0.1:6379'],
-].filter(([present]) => !present);
-if (clusterNeeds.length > 0 && CI) {
-  console.error(`The cluster test needs ${clusterNeeds.map(([, what]) => what).join(', ')}; CI has them.`);
-  results.push({ name: 'cluster with a node killed (bench:cluster, short)', ok: false, seconds: '0' });
-} else if (clusterNeeds.length > 0) {
-  skipped.push(`cluster test: no ${clusterNeeds.map(([, what]) => what).join(', ')}`);
-} else if (build()) {
-  run('cluster with a node killed (bench:cluster, short)', 'node', [
+// The cluster under a node's death (bench/cluster.mjs, short form): one node killed mid-run; it
+// fails unless nothing was lost, doubled or refused.
+if (clusterReady && build()) {
+  run(NODE_KILLED_CHECK, 'node', [
     'bench/cluster.mjs',
     ...['--members', '300', '--rate', '30', '--duration', '20', '--no-build', '--check'],
   ]);

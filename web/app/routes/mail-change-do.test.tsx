@@ -46,7 +46,7 @@ describe('the undo link of an e-mail change', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('changes nothing on opening, and undoes with the button on to the new-password page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'POST /api/email_change_undo.php': () => json({ reset_token: 'reset-1' }) });
     renderPage('/mail-change/do?undo=1&token=undo-1');
 
@@ -64,7 +64,7 @@ describe('the undo link of an e-mail change', () => {
   });
 
   it('says a refused link is used up, and lets a failed call be tried again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer = json({ error: { code: 'internal', message: 'Oops' } }, 500);
     fakeApi({ 'POST /api/email_change_undo.php': () => answer });
     renderPage('/mail-change/do?undo=1&token=undo-2');

@@ -70,7 +70,7 @@ describe('the contact call to action on a member page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens the sign-up for a visitor, titled with the profile, and closes it again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({});
     renderMemberPage({ user: null });
 
@@ -90,7 +90,7 @@ describe('the contact call to action on a member page', () => {
   });
 
   it('keeps the new member in the sign-up once the account exists, and offers the chat behind it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const server: { user: User | null } = { user: null };
     const api = fakeApi({
       'GET /api/validate_email.php': ({ url }: FakeCall) => {

@@ -14,7 +14,7 @@ describe('ActivateReminder', () => {
   });
 
   it('sends the mail again on request and says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onResend = vi.fn(async () => {});
     renderWithI18n(<ActivateReminder email="anna@example.test" onResend={onResend} />);
     await user.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
@@ -23,7 +23,7 @@ describe('ActivateReminder', () => {
   });
 
   it('offers the button again when sending failed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onResend = vi.fn(async () => {
       throw new Error('offline');
     });

@@ -40,7 +40,7 @@ describe('LanguageSwitcher', () => {
   });
 
   it('switches the interface language', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const i18n = createTestI18n();
     renderWithRoot(<LanguageSwitcher />, { i18n });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Nederlands');

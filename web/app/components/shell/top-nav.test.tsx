@@ -45,7 +45,7 @@ describe('TopNav', () => {
   });
 
   it('shows log-out only when it is wired', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onLogout = vi.fn();
     renderWithRoot(<TopNav onLogout={onLogout} />, { web: makeWebContext({ user: makeUser() }) });
     await user.click(screen.getByRole('button', { name: 'Log out' }));
@@ -53,7 +53,7 @@ describe('TopNav', () => {
   });
 
   it('folds into a menu button on phones, which folds again after following a link', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRoot(<TopNav />, { web: makeWebContext({ user: makeUser() }) });
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu.getAttribute('aria-expanded')).toBe('false');
@@ -68,7 +68,7 @@ describe('TopNav', () => {
   });
 
   it('folds the menu with Escape and gives focus back to its button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithRoot(<TopNav />);
     const menu = screen.getByRole('button', { name: 'Menu' });
     await user.click(menu);

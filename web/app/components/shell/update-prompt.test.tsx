@@ -18,7 +18,7 @@ describe('UpdatePrompt (spec §4 need-refresh)', () => {
 
   it('announces a waiting version and, on reload, asks it to take over', async () => {
     const browser = fakeServiceWorkers({ controlled: true });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<UpdatePrompt />);
     await waitFor(() => expect(browser.container.register).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: t('app_update.available') })).toBeNull();

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from './button';
 
 describe('Button', () => {
   it('is a plain button that does not submit a form by default', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn((event: SubmitEvent) => event.preventDefault());
     const onClick = vi.fn();
     render(
@@ -20,7 +20,7 @@ describe('Button', () => {
   });
 
   it('is busy and cannot be pressed again while loading', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClick = vi.fn();
     render(
       <Button loading onClick={onClick}>

@@ -26,7 +26,7 @@ function Page() {
 }
 
 async function openModal() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithI18n(<Page />);
   expect(screen.queryByRole('dialog')).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Read the terms' }));

@@ -38,7 +38,7 @@ describe('SectionIndex', () => {
   });
 
   it('links every titled section of the page, and one that appears later too', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<LongPage />);
     expect(
       within(index())
@@ -51,7 +51,7 @@ describe('SectionIndex', () => {
   });
 
   it("takes the focus to the section's heading, so a keyboard carries on from there", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<LongPage />);
     await user.click(within(index()).getByRole('link', { name: 'Where you live' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Where you live' }));

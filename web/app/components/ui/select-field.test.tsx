@@ -11,7 +11,7 @@ const COUNTRIES = [
 
 describe('SelectField', () => {
   it('offers the options under a placeholder and reports the choice', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
     renderWithI18n(
       <SelectField

@@ -36,7 +36,7 @@ describe('TextField', () => {
   });
 
   it('is labelled and reports what is typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<Controlled />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Anna');
     expect(parentValue()).toBe('Anna');
@@ -61,7 +61,7 @@ describe('TextField', () => {
   });
 
   it('trims on blur and before reporting', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<Controlled trim />);
     const input = screen.getByRole('textbox', { name: 'Name' });
     await user.type(input, '  Anna Maria ');
@@ -74,7 +74,7 @@ describe('TextField', () => {
   });
 
   it('formats on blur', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onBlur = vi.fn();
     renderWithI18n(<Controlled trim format={(value) => value.toUpperCase()} onBlur={onBlur} />);
     const input = screen.getByRole('textbox', { name: 'Name' });
@@ -117,7 +117,7 @@ describe('TextField', () => {
   });
 
   it('takes a value the parent sets, e.g. a reset', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<Controlled initial="Anna" />);
     const input = screen.getByRole('textbox', { name: 'Name' });
     expect((input as HTMLInputElement).value).toBe('Anna');

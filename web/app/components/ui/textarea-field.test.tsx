@@ -19,7 +19,7 @@ describe('TextareaField', () => {
   });
 
   it('keeps line breaks and trims the ends on blur', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<About />);
     const textarea = screen.getByRole('textbox', { name: 'About me' }) as HTMLTextAreaElement;
     await user.type(textarea, ' I like walks.{Enter}And books. ');

@@ -42,7 +42,7 @@ describe('a sensitive action whose code is too old', () => {
   });
 
   it('asks for the code, takes it, and does the action after all', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let confirmed = false;
     const api = fakeApi({
       'POST /api/console/recovery-codes': () => (confirmed ? json({ recovery_codes: ['ab-cd'] }) : refused()),
@@ -77,7 +77,7 @@ describe('a sensitive action whose code is too old', () => {
   });
 
   it('does nothing when the dialog is closed instead', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'POST /api/console/recovery-codes': refused });
     renderWithI18n(
       <ReconfirmProvider>

@@ -41,7 +41,7 @@ const fresh = () => screen.getByLabelText('New password');
 
 describe('lazyZodResolver', () => {
   it('loads the schema on the first check and puts its messages next to their fields', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const loadSchema = vi.fn(() => Promise.resolve(PasswordChangeSchema));
     const send = vi.fn(() => Promise.resolve());
     renderWithI18n(<PasswordForm loadSchema={loadSchema} send={send} />);
@@ -67,7 +67,7 @@ describe('lazyZodResolver', () => {
   });
 
   it('refuses the submit like a failed send when the schema does not load, and checks again on the next', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const loadSchema = vi
       .fn<() => Promise<typeof PasswordChangeSchema>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
@@ -91,7 +91,7 @@ describe('lazyZodResolver', () => {
   });
 
   it("words a check the schema left without a message in the member's language, never zod's English", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const NicknameSchema = z.object({ nickname: z.string().min(1).max(5) });
     function NicknameForm() {
       const { control, onSubmit } = useApiForm({

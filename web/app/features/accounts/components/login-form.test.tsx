@@ -16,7 +16,7 @@ describe('the login form with two-factor login on', () => {
   });
 
   it('asks for the code after the password, or a recovery code instead', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onLoggedIn = vi.fn();
     const api = fakeApi({
       'POST /api/login.php': twoFactorRequired,
@@ -52,7 +52,7 @@ describe('the login form with two-factor login on', () => {
   });
 
   it('goes back to a fresh password step when asked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({ 'POST /api/login.php': twoFactorRequired });
     renderWithRoot(<LoginForm onLoggedIn={vi.fn()} />);
     await user.type(await screen.findByRole('textbox', { name: t('login.email') }), 'me@example.test');

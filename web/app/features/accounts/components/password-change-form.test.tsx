@@ -15,7 +15,7 @@ describe('the password change form', () => {
   });
 
   it('checks both fields before sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({});
     renderWithI18n(<PasswordChangeForm />);
     await user.type(fresh(), 'short');
@@ -27,7 +27,7 @@ describe('the password change form', () => {
   });
 
   it('shows a wrong current password next to that field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({
       'POST /api/password_change.php': () =>
         json(
@@ -51,7 +51,7 @@ describe('the password change form', () => {
   });
 
   it('sends both passwords, empties the fields and confirms', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'POST /api/password_change.php': () => json({ changed: true }) });
     renderWithI18n(<PasswordChangeForm />);
     await user.type(current(), 'old password');

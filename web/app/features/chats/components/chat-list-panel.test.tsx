@@ -88,7 +88,7 @@ describe('the chat list', () => {
     const list = await screen.findByRole('list', { name: t('chats.list_label') });
     expect(within(list).queryByRole('link', { name: /Henk/ })).toBeNull();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'poll' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'poll' }));
     expect(within(list).getByRole('link', { name: /Henk/ })).toBeTruthy();
     const greta = within(list).getByRole('link', { name: /Greta/ });
     expect(within(greta).getByText(t('chats.unread', { number: 3 }))).toBeTruthy();
@@ -96,7 +96,7 @@ describe('the chat list', () => {
   });
 
   it('removes a conversation from the list before the server answers, then loads the list again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answerDelete: (response: Response) => void = () => {};
     const chats = [chat(1, 'Greta', 0), chat(2, 'Henk', 0)];
     const api = fakeApi({
@@ -119,7 +119,7 @@ describe('the chat list', () => {
   });
 
   it('shows an alert when removing fails and still loads the list again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = fakeApi({
       'GET /api/chats.php': () => json({ chats: [chat(1, 'Greta', 0), chat(2, 'Henk', 0)] }),
@@ -136,7 +136,7 @@ describe('the chat list', () => {
   });
 
   it('leaves the conversation that was open once it is removed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({
       'GET /api/chats.php': () => json({ chats: [chat(1, 'Greta', 0), chat(2, 'Henk', 0)] }),
       'DELETE /api/chat.php': () => json({ removed: true }),

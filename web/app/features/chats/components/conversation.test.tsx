@@ -123,7 +123,7 @@ describe('a conversation', () => {
   });
 
   it('shows an own message at once and swaps in the one the server stored', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer: (response: Response) => void = () => {};
     const api = fakeApi({
       'GET /api/messages.php': () => json(page()),
@@ -151,7 +151,7 @@ describe('a conversation', () => {
   });
 
   it('keeps the text and hands over to the credits page when the balance is too low', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({
       'GET /api/messages.php': () => json(page()),
       'PUT /api/messages.php': () => json({ conversation: 5, up_to: 2 }),
@@ -169,7 +169,7 @@ describe('a conversation', () => {
   });
 
   it('says when a message could not be sent, keeps its text, and sends it on the next try', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
     fakeApi({
@@ -193,7 +193,7 @@ describe('a conversation', () => {
   });
 
   it('asks an unconfirmed member to confirm the address, keeps the text and offers the mail again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({
       'GET /api/messages.php': () => json(page()),
       'PUT /api/messages.php': () => json({ conversation: 5, up_to: 2 }),
@@ -229,7 +229,7 @@ describe('a conversation', () => {
   });
 
   it('loads older messages above the ones shown', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'GET /api/messages.php': ({ url }) =>
         json(

@@ -15,7 +15,7 @@ function renderComposer(onSend: (body: string) => Promise<boolean>, initialDraft
 
 describe('the message composer', () => {
   it('sends on Enter and empties itself', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSend = vi.fn(async () => true);
     renderComposer(onSend);
 
@@ -25,7 +25,7 @@ describe('the message composer', () => {
   });
 
   it('starts a new line on Shift+Enter without sending', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSend = vi.fn(async () => true);
     renderComposer(onSend);
 
@@ -38,7 +38,7 @@ describe('the message composer', () => {
   });
 
   it('sends nothing empty or only spaces', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSend = vi.fn(async () => true);
     renderComposer(onSend);
 
@@ -48,12 +48,15 @@ describe('the message composer', () => {
   });
 
   it('blocks a second message while the first is on its way, then takes the next one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let finish: (sent: boolean) => void = () => {};
     const onSend = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
     renderComposer(onSend);
 
     await user.type(textbox(), 'One{Enter}');
+    // The text leaves the box once the form has checked it, a few promises later; keys typed
+    // without a pause between them (no timer) would otherwise land before that.
+    await vi.waitFor(() => expect(textbox()).toHaveProperty('value', ''));
     await user.type(textbox(), 'Two{Enter}');
     await user.click(sendButton());
     expect(onSend).toHaveBeenCalledTimes(1);
@@ -67,7 +70,7 @@ describe('the message composer', () => {
   });
 
   it('puts the text back when the message did not go out', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderComposer(async () => false);
 
     await user.type(textbox(), 'Keep me{Enter}');
@@ -75,7 +78,7 @@ describe('the message composer', () => {
   });
 
   it('counts down near the limit and refuses a message that is too long', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSend = vi.fn(async () => true);
     renderComposer(onSend, 'a'.repeat(MESSAGE_MAX_LENGTH - 10));
 

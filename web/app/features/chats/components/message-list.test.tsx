@@ -78,7 +78,7 @@ describe('the messages of a conversation', () => {
   });
 
   it('says which messages wait for the network and which were not sent, and why (decision 019)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onDiscard = vi.fn();
     const outbox = { id: Number.MAX_SAFE_INTEGER };
     renderList(

@@ -34,7 +34,7 @@ describe('starting a chat', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens the conversation the server names', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'GET /api/chat.php': () => json({ id: 31 }) });
     renderAt('/members/12');
 
@@ -44,7 +44,7 @@ describe('starting a chat', () => {
   });
 
   it('asks once when the button is pressed again before the conversation opens', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer: (response: Response) => void = () => {};
     const api = fakeApi({ 'GET /api/chat.php': () => new Promise((resolve) => (answer = resolve)) });
     renderAt('/members/12');
@@ -59,7 +59,7 @@ describe('starting a chat', () => {
     ['the server fails', 500, 'internal'],
     ['the member is blocked', 403, 'blocked'],
   ])('shows the danger toast and stays when %s', async (_case, status, code) => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fakeApi({ 'GET /api/chat.php': () => json({ error: { code, message: 'No' } }, status) });
     renderAt('/members/12');

@@ -8,7 +8,7 @@ const IMAGES = [1, 2, 3].map((id) => ({ id, filename: `photo-${id}.jpg`, thumb_f
 
 describe('MemberGallery', () => {
   it('opens on the main photo and shows another when its thumbnail is chosen by keyboard', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithI18n(<MemberGallery name="Greta" images={IMAGES} mainImageId={2} cdnPrefix="https://cdn.test/" />);
 
     expect(screen.getByRole('img', { name: 'Photo 2 of 3 of Greta' }).getAttribute('src')).toBe(

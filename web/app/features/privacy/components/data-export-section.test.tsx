@@ -24,7 +24,7 @@ describe('the data export on the account page', () => {
   });
 
   it('asks for a copy and says it is being prepared', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'GET /api/data_export.php': () => json({ export: null }),
       'POST /api/data_export.php': () =>

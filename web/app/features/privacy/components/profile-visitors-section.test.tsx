@@ -39,7 +39,7 @@ describe('who viewed me on the account page', () => {
   });
 
   it('turns the member’s own trace off as the box is unticked', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'GET /api/profile_visitors.php': () => json({ visitors: [], more: 0, leaves_trace: true }),
       'PUT /api/profile_visitors.php': (call) =>

@@ -15,7 +15,7 @@ describe('hiding from search on the account page', () => {
   });
 
   it('saves the choice as it is ticked and says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'GET /api/search_visibility.php': () => json({ hidden: false }),
       'PUT /api/search_visibility.php': (call) => json(call.body),

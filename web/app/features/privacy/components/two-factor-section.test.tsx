@@ -17,7 +17,7 @@ describe('two-factor login on the account page', () => {
   });
 
   it('is turned on with the QR code and the first code, then shows the recovery codes once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let enabled = false;
     const api = fakeApi({
       'GET /api/two_factor.php': () => json({ enabled, recovery_codes_left: enabled ? 2 : 0 }),
@@ -63,7 +63,7 @@ describe('two-factor login on the account page', () => {
   });
 
   it('is turned off with the password and a code', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let enabled = true;
     const api = fakeApi({
       'GET /api/two_factor.php': () => json({ enabled, recovery_codes_left: enabled ? 10 : 0 }),

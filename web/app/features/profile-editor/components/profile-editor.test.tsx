@@ -48,7 +48,7 @@ describe('the profile editor', () => {
 
   describe('photos', () => {
     it('shows the photos with the main one marked, and makes another the main one', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const api = fakeApi({
         'PUT /api/profileimage.php': () => json(member({ images: [first, second], main_image: second })),
       });
@@ -79,7 +79,7 @@ describe('the profile editor', () => {
     });
 
     it('asks before removing a photo, and keeps it when the member changes their mind', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const api = fakeApi({
         'DELETE /api/profileimage.php': () => json(member({ images: [second], main_image: second })),
       });
@@ -128,7 +128,7 @@ describe('the profile editor', () => {
     });
 
     it("words the server's refusal of an upload", async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       fakeApi({
         'POST /api/profileimage.php': () =>
@@ -157,7 +157,7 @@ describe('the profile editor', () => {
 
   describe('living area', () => {
     it('saves country, region and town, and says so until the next edit', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const api = fakeApi({ 'PUT /api/user.php': () => json(member({ country: 'BE', city: 'Gent' })) });
       renderEditor(member({ country: 'NL', countryregion: 5, city: 'Haarlem' }));
       const area = section('Where you live');
@@ -176,7 +176,7 @@ describe('the profile editor', () => {
     });
 
     it('shows a failure next to the form when the server cannot save', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       fakeApi({ 'PUT /api/user.php': () => json({ error: { code: 'internal', message: 'boom' } }, 500) });
       renderEditor(member());
@@ -191,7 +191,7 @@ describe('the profile editor', () => {
 
   describe('personal details', () => {
     it('saves name, gender, birth date and choices, sending an emptied choice as null', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const api = fakeApi({ 'PUT /api/user.php': () => json(member()) });
       renderEditor(member({ name: 'Anna', gender: 'female', personal: { smoking: 'no' } }));
       const personal = section('About you');
@@ -211,7 +211,7 @@ describe('the profile editor', () => {
     });
 
     it('checks the name before sending and shows the server’s reasons by field', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const api = fakeApi({
         'PUT /api/user.php': () =>
           json(
@@ -244,7 +244,7 @@ describe('the profile editor', () => {
 
   describe('about-me texts', () => {
     it('saves every text, an emptied one as empty so it is removed', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const api = fakeApi({ 'PUT /api/user.php': () => json(member()) });
       renderEditor(member({ personal: { about_me: 'Walks.', looking_for: 'Company.' } }));
       const about = section('In your own words');

@@ -34,7 +34,7 @@ describe('PushPrompt (spec §6, outside the sign-up)', () => {
 
   it('is keyboard reachable, and "not now" hides it for 30 days', async () => {
     fakePushBrowser({ permission: 'default', subscribed: false });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { unmount } = renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
     const region = await prompt();
 

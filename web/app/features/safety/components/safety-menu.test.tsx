@@ -12,7 +12,7 @@ describe('the block and report menu', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('blocks after asking, then hands over to the page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onBlocked = vi.fn();
     const api = fakeApi({ 'POST /api/block.php': () => json({ blocked: true }) });
     renderWithRoot(<SafetyMenu profile={GRETA} conversationId={5} onBlocked={onBlocked} />);
@@ -30,7 +30,7 @@ describe('the block and report menu', () => {
   });
 
   it('closes on Escape and gives focus back to its button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({});
     renderWithRoot(<SafetyMenu profile={GRETA} onBlocked={vi.fn()} />);
 
@@ -43,7 +43,7 @@ describe('the block and report menu', () => {
   });
 
   it('reports with a reason, a note and the conversation, and thanks the member', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'POST /api/report.php': () => json({ reported: true }) });
     renderWithRoot(<SafetyMenu profile={GRETA} conversationId={5} onBlocked={vi.fn()} />);
 
@@ -73,7 +73,7 @@ describe('the block and report menu', () => {
   });
 
   it('offers the complaint form about this member and conversation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({});
     renderWithRoot(<SafetyMenu profile={GRETA} conversationId={5} onBlocked={vi.fn()} />);
 

@@ -120,7 +120,7 @@ describe('SearchFiltersForm', () => {
     });
 
     it.each(BUCKETS)('searches $key as ages $min_age to $max_age', async (bucket) => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       // Start from another bucket, so choosing this one is a change.
       const start = bucket.key === '36-45' ? { min_age: 26, max_age: 35 } : { min_age: 36, max_age: 45 };
       const onChange = renderForm({ filters: { ...FILTERS, ...start } });
@@ -133,7 +133,7 @@ describe('SearchFiltersForm', () => {
   });
 
   it('searches the other gender when it is chosen, keeping the rest', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onChange = renderForm();
     const gender = select(t('search.gender'));
     expect(optionTexts(gender)).toEqual([t('search.gender_female'), t('search.gender_male')]);
@@ -174,7 +174,7 @@ describe('SearchFiltersForm', () => {
     });
 
     it('resets the region to all when the country changes', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const onChange = renderForm();
 
       await user.selectOptions(select(t('search.country')), countryName('BE')!);
@@ -184,7 +184,7 @@ describe('SearchFiltersForm', () => {
     });
 
     it('lists the regions of the chosen country, all regions first', async () => {
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const onChange = vi.fn<(filters: SearchFilterOptions) => void>();
       renderWithRoot(<StatefulForm initial={FILTERS} onChange={onChange} />, {
         web: makeWebContext({ settings: { countries: ['NL', 'BE'], region_data: REGIONS } }),

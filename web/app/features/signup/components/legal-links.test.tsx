@@ -42,7 +42,7 @@ describe('the legal links under the sign-up form', () => {
       await loaded;
       return { page: 'terms', document: terms };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLegalLinks(loadTerms);
 
     await user.click(screen.getByRole('link', { name: 'terms and conditions' }));

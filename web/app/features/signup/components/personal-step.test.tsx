@@ -61,7 +61,7 @@ describe('sign-up step 4: personal info', () => {
   });
 
   it('refuses someone under 18 next to the field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({});
     renderStep('en');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '2008');
@@ -77,7 +77,7 @@ describe('sign-up step 4: personal info', () => {
   });
 
   it('does not save half a date', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({});
     renderStep('en');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Year' }), '1958');
@@ -87,7 +87,7 @@ describe('sign-up step 4: personal info', () => {
   });
 
   it('saves gender, birth date and the site’s choices with the step number', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saved = makeUser();
     const api = fakeApi({ 'PUT /api/user.php': () => json(saved) });
     const onDone = renderStep('en');
@@ -106,7 +106,7 @@ describe('sign-up step 4: personal info', () => {
   });
 
   it('clears the date of birth when continuing without personal info', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'PUT /api/user.php': () => json(makeUser()) });
     const onDone = renderStep('en');
     await user.click(screen.getByRole('button', { name: 'Continue without personal info' }));

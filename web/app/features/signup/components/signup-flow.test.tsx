@@ -43,7 +43,7 @@ describe('the sign-up flow for a member who comes back (spec §4)', () => {
   });
 
   it('goes through the remaining steps one at a time, to the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const saved = member({ main_image: image, images: [image] });
     const api = fakeApi({
       'POST /api/profileimage.php': () => json({ error: { code: 'validation_failed', message: 'Nope' } }, 400),
@@ -193,7 +193,7 @@ describe('the activation progress screen (spec §2)', () => {
 
 describe('step 7 and the modal', () => {
   it('confirms the address and closes the sign-up on the way to the members', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
     renderWithRoot(<ConfirmStep user={makeUser({ email: 'kees@ziggo.nl' })} onClose={onClose} />);
     expect(screen.getByText('kees@ziggo.nl')).toBeTruthy();
@@ -204,7 +204,7 @@ describe('step 7 and the modal', () => {
   });
 
   it('toggles the sign-up modal open and closed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     function Page() {
       const [open, setOpen] = useState(false);
       return (

@@ -10,7 +10,7 @@ import { SignupForm } from './signup-form';
 const subscription = PUSH_SUBSCRIPTION;
 
 async function signUp() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'anna@ziggo.nl');
   await user.type(screen.getByLabelText(/^Password/), 'walks-by-the-sea');
   await user.click(screen.getByRole('button', { name: 'Create my free account' }));

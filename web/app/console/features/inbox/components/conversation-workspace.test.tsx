@@ -101,7 +101,7 @@ describe('the workspace of one conversation', () => {
   });
 
   it('inserts a snippet chosen by its shortcut, with the names filled in, and sends with Ctrl+Enter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       [`GET ${VIEW_PATH}`]: () => json(viewWith()),
       [`GET ${VIEW_PATH}/snippets`]: () => json({ snippets: [snippet] }),
@@ -140,7 +140,7 @@ describe('the workspace of one conversation', () => {
   });
 
   it('saves the draft after a pause in typing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       [`GET ${VIEW_PATH}`]: () => json(viewWith()),
       [`GET ${VIEW_PATH}/snippets`]: () => json({ snippets: [] }),

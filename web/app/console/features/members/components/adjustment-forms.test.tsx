@@ -100,7 +100,7 @@ describe('giving back to a member', () => {
   });
 
   it('refunds part of a paid order, typed in euros as the console language writes them, and says what became of it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const answer = adjustment({ status: 'pending' });
     const api = fakeApi({ 'POST /api/console/members/7/adjustments': () => json({ adjustment: answer }) });
     const onDone = vi.fn();
@@ -126,7 +126,7 @@ describe('giving back to a member', () => {
   });
 
   it('asks for credits and a reason before granting anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({});
     renderWithRoot(
       <ReconfirmProvider>

@@ -35,7 +35,7 @@ describe('the decision on a moderation item', () => {
   });
 
   it('asks for a decision and a ground before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({});
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Decide' }));
@@ -44,7 +44,7 @@ describe('the decision on a moderation item', () => {
   });
 
   it('suspends for the days given through the call that asks for the code again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'POST /api/console/moderation/items/42/decide-account': () => json({ decision: DECISION }) });
     const { onDecided } = renderForm();
     await user.click(screen.getByRole('radio', { name: 'Suspend' }));
@@ -68,7 +68,7 @@ describe('the decision on a moderation item', () => {
   });
 
   it('approves a photo under review without asking for a ground, and removes one only on a ground', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'POST /api/console/moderation/items/42/decide': () => json({ decision: { ...DECISION, action: 'approve' } }),
     });

@@ -47,7 +47,7 @@ describe("a persona's photos", () => {
   });
 
   it('moves a photo a place later, sends the whole order, and keeps the focus on the photo', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'GET /api/console/personas/7': () => json(persona([first, second, third])),
       'PUT /api/console/personas/7/image-order': () => json(persona([second, first, third])),

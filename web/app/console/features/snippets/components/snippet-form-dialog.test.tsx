@@ -50,7 +50,7 @@ describe('the snippet form', () => {
   });
 
   it('previews the text with sample values and inserts a variable where the cursor is', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { body } = renderDialog();
     await user.type(body, 'Hoi , groet van {{persona.name}');
     expect(screen.getByText('Hoi , groet van Greta')).toBeTruthy();
@@ -62,7 +62,7 @@ describe('the snippet form', () => {
   });
 
   it('shows a variable that does not exist, and the server’s refusal, beside their fields', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSaved = vi.fn();
     const api = fakeApi({
       'POST /api/console/snippets': ({ body }) =>
