@@ -37,17 +37,18 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  // A form the server rendered would otherwise be sent by the browser itself before the app
-  // takes it over: a GET with every field, a password too, in the address.
+  // Until the app takes the page over, a tap on a button it handles would be lost, and a form the
+  // server rendered would be sent by the browser itself: a GET with every field, a password too,
+  // in the address. Both wait, visibly, the moment it takes to hydrate.
   const hydrated = useHydrated();
-  const submitsTooEarly = type === 'submit' && !hydrated;
+  const actsTooEarly = !hydrated && (type === 'submit' || rest.onClick !== undefined);
   return (
     <button
       {...rest}
       // A button inside a form only submits when asked to: `type="submit"`.
       type={type}
       className={buttonClassName({ variant, size, block }, className)}
-      disabled={disabled || loading || submitsTooEarly}
+      disabled={disabled || loading || actsTooEarly}
       aria-busy={loading || undefined}
     >
       {loading ? <span className="spinner" aria-hidden="true" /> : null}

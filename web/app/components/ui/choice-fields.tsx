@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { describedBy } from './field';
 
 export interface RadioOption {
@@ -33,6 +34,8 @@ function ChoiceError({ id, error }: { id: string; error: string | undefined }) {
 export function RadioGroupField({ legend, name, value, onChange, options, error, required }: RadioGroupFieldProps) {
   const legendId = useId();
   const errorId = useId();
+  // The app holds the choice: one made before the page has hydrated would be lost.
+  const hydrated = useHydrated();
   return (
     <div className="field">
       <p id={legendId} className="field-label">
@@ -54,6 +57,7 @@ export function RadioGroupField({ legend, name, value, onChange, options, error,
               name={name}
               value={option.value}
               checked={value === option.value}
+              disabled={!hydrated}
               onChange={() => onChange(option.value)}
             />
             <span>{option.label}</span>
@@ -74,12 +78,15 @@ export interface CheckboxFieldProps {
   required?: boolean;
   /** What ticking it means beyond the label, read with the box. */
   hint?: ReactNode;
+  disabled?: boolean;
 }
 
 /** A box the person ticks themselves (never ticked for them), with its message next to it. */
-export function CheckboxField({ label, name, checked, onChange, error, required, hint }: CheckboxFieldProps) {
+export function CheckboxField({ label, name, checked, onChange, error, required, hint, disabled }: CheckboxFieldProps) {
   const errorId = useId();
   const hintId = useId();
+  // The app holds the box's state, as the choice above.
+  const hydrated = useHydrated();
   return (
     <div className="field">
       <label className="flex min-h-11 items-start gap-2">
@@ -89,6 +96,7 @@ export function CheckboxField({ label, name, checked, onChange, error, required,
           name={name}
           checked={checked}
           required={required}
+          disabled={disabled || !hydrated}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy({ hintId, errorId }, hint, error)}
           onChange={(event) => onChange(event.target.checked)}

@@ -38,7 +38,7 @@ describe('sign-up step 0', () => {
   });
 
   it('checks the e-mail on blur, points an existing member to login, and creates the account once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const created = deferred<Response>();
     const api = fakeApi({
       'GET /api/validate_email.php': validateEmail,
@@ -94,7 +94,7 @@ describe('sign-up step 0', () => {
   });
 
   it('names the problem for a deleted or unconfirmed account', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({ 'GET /api/validate_email.php': validateEmail });
     renderWithRoot(<SignupForm />);
 
@@ -110,7 +110,7 @@ describe('sign-up step 0', () => {
   });
 
   it('keeps a slow answer for an address that was changed meanwhile from showing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const slow = deferred<Response>();
     fakeApi({
       'GET /api/validate_email.php': (call) => (call.url.includes('taken') ? slow.promise : validateEmail(call)),
@@ -131,7 +131,7 @@ describe('sign-up step 0', () => {
   });
 
   it('says when the check failed, and checks again when the field is left again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
     const api = fakeApi({ 'GET /api/validate_email.php': (call) => answers.shift() ?? validateEmail(call) });
@@ -149,8 +149,32 @@ describe('sign-up step 0', () => {
     expect(api.callsTo('GET', '/api/validate_email.php')).toHaveLength(2);
   });
 
+  it('keeps the button for a failed check: sending checks the address again and creates the account', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
+    const api = fakeApi({
+      'GET /api/validate_email.php': (call) => answers.shift() ?? validateEmail(call),
+      'POST /api/user.php': () => json(makeUser({ email: 'anna@ziggo.nl' })),
+      'GET /api/activate.php': () => json({ delivered: false, active: false }),
+    });
+    renderWithRoot(<SignupForm />);
+
+    await user.type(emailField(), 'anna@ziggo.nl');
+    await user.tab();
+    expect(await screen.findByText('We could not check this e-mail address just now. Please try again.')).toBeTruthy();
+    await user.type(nameField(), 'Anna');
+    await user.type(passwordField(), 'walks-by-the-sea');
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+
+    await user.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Your account is being created' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/validate_email.php')).toHaveLength(2);
+    expect(api.callsTo('POST', '/api/user.php?new=1')[0]?.body).toMatchObject({ token: 'token-for-anna@ziggo.nl' });
+  });
+
   it('checks the format first and asks the server only about something that looks like an address', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'GET /api/validate_email.php': validateEmail });
     renderWithRoot(<SignupForm />);
 
@@ -161,7 +185,7 @@ describe('sign-up step 0', () => {
   });
 
   it('offers a corrected domain and takes it when chosen', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'GET /api/validate_email.php': validateEmail });
     renderWithRoot(<SignupForm />);
 
@@ -174,7 +198,7 @@ describe('sign-up step 0', () => {
   });
 
   it('explains the name rules of spec §5', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({ 'GET /api/validate_email.php': validateEmail });
     renderWithRoot(<SignupForm />);
 
@@ -198,7 +222,7 @@ describe('sign-up step 0', () => {
   });
 
   it('asks for a password of at least eight characters', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({ 'GET /api/validate_email.php': validateEmail });
     renderWithRoot(<SignupForm />);
 
@@ -211,7 +235,7 @@ describe('sign-up step 0', () => {
   });
 
   it('names each field and its rule, and never refuses the optional name for being empty (issue 21)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'GET /api/validate_email.php': validateEmail });
     renderWithRoot(<SignupForm />);
 
@@ -224,7 +248,7 @@ describe('sign-up step 0', () => {
   });
 
   it('shows the server’s refusal next to the field, or in an alert, and lets the visitor try again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const answers = [
       json(
         { error: { code: 'validation_failed', message: 'Invalid', fields: { email: 'validation.email_taken' } } },

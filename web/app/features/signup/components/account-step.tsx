@@ -120,11 +120,11 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
   };
 
   /** The message for the e-mail field: its format, the server's earlier refusal, then the check. */
-  function emailMessage(): { key: string; status?: keyof typeof STATUS_MESSAGES } | null {
+  function emailMessage(): { key: string; status?: keyof typeof STATUS_MESSAGES; checkFailed?: true } | null {
     const own = errors.email?.message;
     if (own) return { key: own };
     const current = checkFor(email);
-    if (current?.state === 'failed') return { key: 'signup.email_check_failed' };
+    if (current?.state === 'failed') return { key: 'signup.email_check_failed', checkFailed: true };
     if (current?.state === 'done' && current.status !== 'new') {
       return { key: STATUS_MESSAGES[current.status], status: current.status };
     }
@@ -164,7 +164,9 @@ export function AccountStep({ context, onCreated, title, intro, top, showLegalLi
 
   const emailProblem = emailMessage();
   const emailCheck = checkFor(email);
-  const hasErrors = Boolean(emailProblem || errors.name || errors.password);
+  // A check that failed is asked again on sending, so it never holds the button: a member whose
+  // connection dropped for a moment would otherwise have to leave the field again to go on.
+  const hasErrors = Boolean((emailProblem && !emailProblem.checkFailed) || errors.name || errors.password);
 
   return (
     <StepShell title={title} intro={intro} top={top}>
