@@ -3,8 +3,13 @@
  * from `build/server/index.js`, so React Router stays a dependency of the web
  * app alone (the server never imports web code, only this built artefact).
  */
+import { fileURLToPath } from 'node:url';
 import { createRequestHandler, type AppLoadContext } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
+import { serveCriticalCssFrom } from './app/lib/critical-css';
+
+// This file is built to build/server/index.js; the stylesheets it inlines from are the client's.
+serveCriticalCssFrom(fileURLToPath(new URL('../client/', import.meta.url)));
 
 const handler = createRequestHandler(build, process.env.NODE_ENV);
 

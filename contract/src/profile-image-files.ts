@@ -29,3 +29,17 @@ export const PROFILE_IMAGE_ERRORS = {
   tooManyPixels: 'profile_images.too_many_pixels',
   tooMany: 'profile_images.too_many',
 } as const;
+
+/**
+ * A thumbnail is also stored at these widths in these formats, so a card's `<picture>` lets the
+ * browser pick the smallest file that is sharp on its screen (issue 17).
+ */
+export const PROFILE_THUMB_WIDTHS_PX = [160, 320] as const;
+export const PROFILE_THUMB_FORMATS = ['avif', 'webp'] as const;
+export type ProfileThumbWidth = (typeof PROFILE_THUMB_WIDTHS_PX)[number];
+export type ProfileThumbFormat = (typeof PROFILE_THUMB_FORMATS)[number];
+
+/** The name of a thumbnail's copy at one width and format: `<name>-<width>.<format>` beside `<name>.jpg`. */
+export function profileThumbVariant(thumbFilename: string, width: ProfileThumbWidth, format: ProfileThumbFormat) {
+  return `${thumbFilename.replace(/\.jpg$/, '')}-${width}.${format}`;
+}

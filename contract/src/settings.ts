@@ -131,6 +131,11 @@ export type SiteConfig = z.infer<typeof SiteConfigSchema>;
 export const SettingsSchema = SiteConfigSchema.omit({ moderation: true }).extend({
   region_data: z.record(z.string(), z.array(RegionItemSchema)),
   push_pub: z.string().nullable(),
+  /**
+   * Whether this server has a webcam partner's feed to fill the webcam ads with: without one the
+   * search page does not ask for performers (an answer that could only be an error).
+   */
+  cams_feed: z.boolean(),
   geoip_country: z.string().nullable(),
   geoip_selected_country: z.string().nullable(),
 });

@@ -239,9 +239,11 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     app.use(devServer.middlewares);
   }
   await app.register(cookie, { secret: config.sessionSecret });
+  const partners = setUpPartners(config.partners, app.log);
   await app.register(sitePlugin, {
     sites,
     pushPublicKey: vapid.publicKey,
+    camsFeed: partners.camsFeed !== undefined,
     refuseUnknownHosts: config.env === 'production',
   });
   await app.register(csrfPlugin, cookieOptions);
@@ -304,7 +306,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(contactRoutes, { mail });
   await app.register(mailRoutes, { mailbox: createLocalMailbox(config.dataDir), enabled: dev && !config.smtpUrl });
   await app.register(i18nRoutes, { catalogues, allowPseudo: config.pseudoLocale });
-  await app.register(partnersRoutes, { db, ...setUpPartners(config.partners, app.log) });
+  await app.register(partnersRoutes, { db, ...partners });
 
   await app.register(likesRoutes, { db, events, notifier });
   const delivery = createMessageDelivery({ events, notifier, log: app.log });

@@ -2,7 +2,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { deferModulePreloads } from './lib/deferred-module-preloads';
+import { builtCriticalCss, inlineCriticalCss, isPublicRoute } from './lib/critical-css';
+import { lowerModulePreloads, rewriteHead } from './lib/deferred-module-preloads';
 import './lib/web-context';
 
 export const streamTimeout = 5_000;
@@ -25,7 +26,16 @@ export default function handleRequest(
     });
   }
 
-  const nonce = loadContext.web.cspNonce.script;
+  const { web } = loadContext;
+  const nonce = web.cspNonce.script;
+  // Issue 17: a public page's first paint needs only the rules its own elements use.
+  const critical = builtCriticalCss();
+  const routeId = routerContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const criticalKey =
+    critical && routeId && responseStatusCode === 200 && isPublicRoute(routeId)
+      ? `${routeId} ${web.settings.template.name} ${web.user ? 'member' : 'visitor'}`
+      : undefined;
+  const criticalCss = criticalKey ? critical?.get(criticalKey) : undefined;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and crawlers get the whole document at once; people get the shell as soon as it is ready.
@@ -36,10 +46,14 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = deferModulePreloads();
+          const body = rewriteHead((head) => {
+            const lowered = lowerModulePreloads(head);
+            return criticalCss ? inlineCriticalCss(lowered, criticalCss, web.cspNonce) : lowered;
+          });
+          const learner = criticalKey && !criticalCss ? critical?.learnFrom(criticalKey) : undefined;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(learner ? body.pipe(learner) : body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

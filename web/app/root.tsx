@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import {
   APP_MANIFEST_PATH,
   APPLE_TOUCH_ICON_PATH,

@@ -1,5 +1,21 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  PROFILE_THUMB_FORMATS,
+  PROFILE_THUMB_WIDTHS_PX,
+  profileThumbVariant,
+  type ProfileThumbFormat,
+  type ProfileThumbWidth,
+} from '@rendezvous/contract';
 import sharp from 'sharp';
 import { createMediaName, type MediaStore } from '../lib/media-store.js';
+import {
+  encodeThumbVariant,
+  THUMB_VARIANT_ENCODING,
+  THUMB_VARIANT_TYPES,
+} from '../platform/profile-images/thumb-variants.js';
 import { createRandom, type Random } from '../lib/random.js';
 
 export interface DemoAvatar {
@@ -115,15 +131,83 @@ export async function generateAvatars(media: MediaStore, count = AVATAR_POOL_SIZ
     designs.map(async ({ gender, svg }) => {
       const filename = createMediaName('jpg');
       const thumbFilename = createMediaName('jpg');
-      const image = sharp(Buffer.from(svg)).resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX);
-      const [main, thumb] = await Promise.all([
-        image.clone().jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer(),
-        image.clone().resize(AVATAR_THUMB_SIZE_PX, AVATAR_THUMB_SIZE_PX).jpeg({ quality: JPEG_QUALITY }).toBuffer(),
+      const files = await encodedAvatar(svg);
+      await Promise.all([
+        media.put(filename, files.main, 'image/jpeg'),
+        media.put(thumbFilename, files.thumb, 'image/jpeg'),
+        ...files.variants.map(({ width, format, data }) =>
+          media.put(profileThumbVariant(thumbFilename, width, format), data, THUMB_VARIANT_TYPES[format]),
+        ),
       ]);
-      await Promise.all([media.put(filename, main, 'image/jpeg'), media.put(thumbFilename, thumb, 'image/jpeg')]);
       return { filename, thumb_filename: thumbFilename, gender };
     }),
   );
+}
+
+interface AvatarFiles {
+  main: Buffer;
+  thumb: Buffer;
+  variants: { width: ProfileThumbWidth; format: ProfileThumbFormat; data: Buffer }[];
+}
+
+const THUMB_VARIANTS = PROFILE_THUMB_WIDTHS_PX.flatMap((width) =>
+  PROFILE_THUMB_FORMATS.map((format) => ({ width, format })),
+);
+
+/**
+ * Encoding the pool (AVIF most of all) took seconds of CPU on every start of a fresh database,
+ * which every test server is; the same drawing encodes to the same bytes, so they are kept in the
+ * system's temporary directory under the drawing's and the settings' hash.
+ */
+const AVATAR_CACHE_DIR = path.join(os.tmpdir(), 'rendezvous-demo-avatars');
+const AVATAR_ENCODING = JSON.stringify({ AVATAR_SIZE_PX, AVATAR_THUMB_SIZE_PX, JPEG_QUALITY, THUMB_VARIANT_ENCODING });
+
+async function encodedAvatar(svg: string): Promise<AvatarFiles> {
+  const key = createHash('sha256').update(AVATAR_ENCODING).update(svg).digest('hex');
+  const file = (kind: string) => path.join(AVATAR_CACHE_DIR, `${key}.${kind}`);
+  const variantKind = ({ width, format }: { width: number; format: string }) => `${width}.${format}`;
+  try {
+    const [main, thumb, ...variants] = await Promise.all(
+      ['main', 'thumb', ...THUMB_VARIANTS.map(variantKind)].map((kind) => fs.readFile(file(kind))),
+    );
+    if (main && thumb) {
+      return {
+        main,
+        thumb,
+        variants: THUMB_VARIANTS.map((variant, index) => ({ ...variant, data: variants[index]! })),
+      };
+    }
+  } catch {
+    // Not made yet on this machine (or with these settings): made below.
+  }
+
+  const image = sharp(Buffer.from(svg)).resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX);
+  const [main, thumb] = await Promise.all([
+    image.clone().jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer(),
+    image.clone().resize(AVATAR_THUMB_SIZE_PX, AVATAR_THUMB_SIZE_PX).jpeg({ quality: JPEG_QUALITY }).toBuffer(),
+  ]);
+  const variants = await Promise.all(
+    THUMB_VARIANTS.map(async ({ width, format }) => ({
+      width,
+      format,
+      data: await encodeThumbVariant(thumb, width, format),
+    })),
+  );
+  await fs.mkdir(AVATAR_CACHE_DIR, { recursive: true });
+  const written: [string, Buffer][] = [
+    ['main', main],
+    ['thumb', thumb],
+    ...variants.map((variant): [string, Buffer] => [variantKind(variant), variant.data]),
+  ];
+  // Under a temporary name, then renamed: test servers starting together never read half a file.
+  await Promise.all(
+    written.map(async ([kind, data]) => {
+      const temp = path.join(AVATAR_CACHE_DIR, `.${randomBytes(8).toString('hex')}.tmp`);
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, file(kind));
+    }),
+  );
+  return { main, thumb, variants };
 }
 
 function portraitSvg(random: Random, gender: 'female' | 'male'): string {

@@ -3,6 +3,13 @@ import { mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import {
+  PROFILE_THUMB_FORMATS,
+  PROFILE_THUMB_WIDTHS_PX,
+  profileThumbVariant,
+  type ProfileThumbFormat,
+  type ProfileThumbWidth,
+} from '@rendezvous/contract';
 
 /**
  * Where uploaded media lives. Local disk by default; an S3-compatible store can take its
@@ -11,7 +18,7 @@ import type { Readable } from 'node:stream';
 export interface MediaStore {
   /** Stores a new file. Names are never reused, so a stored file never changes (caches revalidate it by ETag). */
   put(name: string, data: Buffer, contentType: string): Promise<void>;
-  /** Removes a file; removing one that is already gone is not an error. */
+  /** Removes a file, and the copies of a thumbnail; removing one that is already gone is not an error. */
   remove(name: string): Promise<void>;
   /** A stored file's bytes, or undefined when there is none (evidence for the authorities, issue 18). */
   read(name: string): Promise<Buffer | undefined>;
@@ -32,6 +39,38 @@ export type MediaExtension = 'jpg' | 'webp' | 'zip';
 
 // 128 random bits in hex: unguessable, and safe as a file name and a URL path segment.
 const MEDIA_NAME = /^[a-f0-9]{32}\.(jpg|webp|zip)$/;
+/** A thumbnail's copy at another width and format (contract `profileThumbVariant`), named after it. */
+const THUMB_VARIANT_NAME = new RegExp(
+  `^([a-f0-9]{32})-(${PROFILE_THUMB_WIDTHS_PX.join('|')})\\.(${PROFILE_THUMB_FORMATS.join('|')})$`,
+);
+
+export interface ThumbVariantName {
+  /** The JPEG thumbnail it is made from. */
+  thumb: string;
+  width: ProfileThumbWidth;
+  format: ProfileThumbFormat;
+}
+
+export function parseThumbVariantName(name: string): ThumbVariantName | null {
+  const match = THUMB_VARIANT_NAME.exec(name);
+  if (!match) return null;
+  return {
+    thumb: `${match[1]}.jpg`,
+    width: Number(match[2]) as ProfileThumbWidth,
+    format: match[3] as ProfileThumbFormat,
+  };
+}
+
+/** A file and the thumbnail copies named after it, which go when it goes. */
+export function withThumbVariants(name: string): string[] {
+  if (!name.endsWith('.jpg')) return [name];
+  return [
+    name,
+    ...PROFILE_THUMB_WIDTHS_PX.flatMap((width) =>
+      PROFILE_THUMB_FORMATS.map((format) => profileThumbVariant(name, width, format)),
+    ),
+  ];
+}
 
 /** A fresh, unguessable media name. */
 export function createMediaName(extension: MediaExtension): string {
@@ -39,7 +78,7 @@ export function createMediaName(extension: MediaExtension): string {
 }
 
 export function isMediaName(name: string): boolean {
-  return MEDIA_NAME.test(name);
+  return MEDIA_NAME.test(name) || THUMB_VARIANT_NAME.test(name);
 }
 
 export function assertMediaName(name: string): void {
@@ -75,7 +114,7 @@ export function createLocalMediaStore(dir: string): MediaStore {
     },
     async remove(name) {
       assertMediaName(name);
-      await fs.rm(path.join(dir, name), { force: true });
+      await Promise.all(withThumbVariants(name).map((file) => fs.rm(path.join(dir, file), { force: true })));
     },
     async read(name) {
       assertMediaName(name);

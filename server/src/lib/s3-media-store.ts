@@ -8,7 +8,7 @@ import {
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import { assertMediaName, type MediaStore } from './media-store.js';
+import { assertMediaName, withThumbVariants, type MediaStore } from './media-store.js';
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …) that holds the media instead of the local disk. */
 export interface S3MediaConfig {
@@ -56,7 +56,7 @@ export function createS3MediaStore(config: S3MediaConfig): MediaStore {
     async remove(name) {
       assertMediaName(name);
       // S3 answers a delete of a missing key with success, which is what the interface asks.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+      await Promise.all(withThumbVariants(name).map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
     },
     async read(name) {
       const object = await get(name);

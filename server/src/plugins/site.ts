@@ -24,6 +24,8 @@ export interface SitePluginOptions {
   sites: SitesRepository;
   /** The VAPID public key every site publishes as push_pub. */
   pushPublicKey: string | null;
+  /** Whether a webcam feed is configured (settings `cams_feed`). */
+  camsFeed: boolean;
   /**
    * Production: a host no site is configured for is refused instead of served as the default
    * site, so a stray DNS name or a forged Host header cannot pass for one of our sites.
@@ -34,7 +36,7 @@ export interface SitePluginOptions {
 const unknownHost = () => new AppError(421, 'unknown_host', 'This server does not answer for this address.');
 
 export const sitePlugin = fp(async (app: FastifyInstance, options: SitePluginOptions) => {
-  const server = { pushPublicKey: options.pushPublicKey };
+  const server = { pushPublicKey: options.pushPublicKey, camsFeed: options.camsFeed };
   // Until settings vary by visitor they are the same object for every request to a site; a
   // reloaded site is a new object, so its settings are assembled afresh.
   const settingsOf = new WeakMap<Site, Settings>();

@@ -15,6 +15,15 @@ const MODULE_PRELOAD = /<link rel="modulepreload"/g;
  * with the shell), and everything after passes through untouched.
  */
 export function deferModulePreloads(): Transform {
+  return rewriteHead(lowerModulePreloads);
+}
+
+export function lowerModulePreloads(head: string): string {
+  return head.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+}
+
+/** Passes a streamed page through with its head, up to `</head>`, changed by `rewrite`. */
+export function rewriteHead(rewrite: (head: string) => string): Transform {
   // A character split between two chunks must not be cut in half.
   const decoder = new StringDecoder('utf8');
   let head = '';
@@ -26,7 +35,7 @@ export function deferModulePreloads(): Transform {
       const end = head.indexOf(HEAD_END);
       if (end === -1) return callback();
       passing = true;
-      const rewritten = head.slice(0, end).replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+      const rewritten = rewrite(head.slice(0, end));
       const rest = head.slice(end);
       head = '';
       callback(null, rewritten + rest);

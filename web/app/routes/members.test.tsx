@@ -1,5 +1,12 @@
-import type { ProfileCard, SearchFilterOptions, SearchResponse, WebContext } from '@rendezvous/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import {
+  WEBCAM_ADS_AFTER_SIGNUP_MS,
+  type ProfileCard,
+  type SearchFilterOptions,
+  type SearchResponse,
+  type ServerApi,
+  type WebContext,
+} from '@rendezvous/contract';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet, useNavigate } from 'react-router';
@@ -9,7 +16,7 @@ import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
 import { PUSH_PUB, fakePushBrowser, forgetPushBrowser } from '../test/fake-push-browser';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
-import Members from './members';
+import Members, { loader } from './members';
 
 const t = testI18n.t;
 
@@ -58,7 +65,8 @@ function ProfileStandIn() {
   );
 }
 
-function renderMembers(web: WebContext) {
+function renderMembers(web: WebContext, firstSearch: SearchResponse | null = null) {
+  const loaderData = { trafficsource: undefined, firstSearch, webcamAds: false, partnerAds: false };
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -74,7 +82,7 @@ function renderMembers(web: WebContext) {
         {
           id: 'members',
           path: '/members',
-          loader: () => ({ trafficsource: undefined, webcamAds: false }),
+          loader: () => loaderData,
           Component: Members,
         },
         { path: '/members/:memberId', Component: ProfileStandIn },
@@ -83,16 +91,63 @@ function renderMembers(web: WebContext) {
   ]);
   render(
     <I18nextProvider i18n={testI18n}>
-      <Stub
-        initialEntries={['/members']}
-        hydrationData={{ loaderData: { root: web, members: { trafficsource: undefined, webcamAds: false } } }}
-      />
+      <Stub initialEntries={['/members']} hydrationData={{ loaderData: { root: web, members: loaderData } }} />
     </I18nextProvider>,
   );
 }
 
+/** The members route's loader as the server runs it, with the API answering the first search. */
+async function runLoader(web: WebContext, firstAnswer: SearchResponse, url = 'http://localhost/members') {
+  const asked: string[] = [];
+  const api: ServerApi = {
+    get: async (path) => {
+      asked.push(path);
+      return { status: 200, body: firstAnswer };
+    },
+  };
+  const data = await loader({ context: { web, api }, request: new Request(url), params: {} } as Parameters<
+    typeof loader
+  >[0]);
+  return { data, asked };
+}
+
+describe('the member list loader', () => {
+  const longAgo = new Date(Date.now() - 2 * WEBCAM_ADS_AFTER_SIGNUP_MS).toISOString();
+  const adsMember = makeUser({ paid_user: false, signup_date: longAgo });
+  const reselling = { member_resell: ['cams' as const] };
+
+  it('asks the first search on the server, for the page in the address, so its cards come with the page', async () => {
+    const first = answer(DEFAULTS, [card(3, 'Hanna', 61)]);
+    const { data, asked } = await runLoader(
+      makeWebContext({ user: adsMember }),
+      first,
+      'http://localhost/members?page=2',
+    );
+    expect(asked).toEqual(['/api/search.php?auto_load=1&source=members&pp=2']);
+    expect(data.firstSearch).toEqual(first);
+  });
+
+  it('shows webcam ads only where the server has a webcam feed to fill them', async () => {
+    const withFeed = makeWebContext({ user: adsMember, settings: { ...reselling, cams_feed: true } });
+    expect((await runLoader(withFeed, answer(DEFAULTS, []))).data.webcamAds).toBe(true);
+    const withoutFeed = makeWebContext({ user: adsMember, settings: { ...reselling, cams_feed: false } });
+    expect((await runLoader(withoutFeed, answer(DEFAULTS, []))).data.webcamAds).toBe(false);
+  });
+});
+
 describe('the member list', () => {
   afterEach(forgetPushBrowser);
+
+  it('shows the first search the server sent with the page without asking for it again (issue 17)', async () => {
+    const api = fakeApi({ 'GET /api/search.php': () => json(answer(SAVED, [])) });
+    renderMembers(makeWebContext({ user: makeUser() }), answer(DEFAULTS, [card(3, 'Hanna', 61)]));
+    const results = screen.getByRole('list', { name: t('search.results_label') });
+    expect(within(results).getByRole('link', { name: 'Hanna, 61' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(t('search.count', { count: 1 }));
+    // The similar search a short list brings is the only one the browser asks.
+    await waitFor(() => expect(api.callsTo('GET', '/api/search.php?manual_search=1&do_not_save=1')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/search.php')).toHaveLength(1);
+  });
 
   it('offers push notifications to a member who has not answered them, never to a visitor (spec §6)', async () => {
     localStorage.clear();
@@ -158,7 +213,7 @@ describe('the member list', () => {
   });
 
   it('shows the same list on coming back from a profile, without searching again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({ 'GET /api/search.php': () => json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
     renderMembers(makeWebContext({ user: makeUser() }));
 
@@ -171,7 +226,7 @@ describe('the member list', () => {
   });
 
   it('offers to try again when the members could not be loaded', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const answers = [json({ error: { code: 'internal', message: 'Internal' } }, 500)];
     fakeApi({ 'GET /api/search.php': () => answers.shift() ?? json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
@@ -185,7 +240,7 @@ describe('the member list', () => {
   });
 
   it('searches again on a change back to filters searched before, so the server saves them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = fakeApi({
       'GET /api/search.php': (call) => {
         const query = new URL(call.url, 'http://x').searchParams;

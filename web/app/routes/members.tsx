@@ -8,10 +8,11 @@ import {
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useSearchParams } from 'react-router';
+import { Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Button } from '../components/ui/button';
 import { LikeButton } from '../features/likes/components/like-button';
 import { PushPrompt } from '../features/push/components/push-prompt';
+import { loadFirstSearch } from '../features/search/api/load-first-search';
 import { camsQueryOptions } from '../features/search/api/search-calls';
 import { trafficSourceNetworkFromCookies } from '../features/signup/lib/traffic-source';
 import { NoMatches } from '../features/search/components/no-matches';
@@ -21,23 +22,38 @@ import { useMemberSearch, useSimilarSearch } from '../features/search/hooks/use-
 import { useWebContext } from '../lib/use-web-context';
 import type { Route } from './+types/members';
 
-/** Spec §6: visitors see the search only where the site allows it or with a traffic source; else login. */
-export function loader({ context, request }: Route.LoaderArgs) {
+const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
+
+/**
+ * Spec §6: visitors see the search only where the site allows it or with a traffic source; else
+ * login. The first search is asked here, so its cards are in the first HTML (issue 17).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, settings } = context.web;
   const trafficsource = trafficSourceNetworkFromCookies(request.headers.get('cookie'));
+  const url = new URL(request.url);
   if (!user && !visitorsMaySearch(settings, trafficsource)) {
-    const { pathname, search } = new URL(request.url);
-    throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+    throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   }
+  const firstSearch = await loadFirstSearch(context, trafficsource, positive(url.searchParams.get('page')));
   // Decided once per page view, on the server, so the page and its hydration agree.
   return {
     trafficsource,
-    webcamAds: showsWebcamAds(user, settings, Date.now()),
+    firstSearch,
+    // Without a feed the webcam slots stay empty and the performers are not asked for.
+    webcamAds: settings.cams_feed && showsWebcamAds(user, settings, Date.now()),
     partnerAds: showsPartnerAds(user, settings),
   };
 }
 
-const positive = (value: string | null) => Math.max(1, Number.parseInt(value ?? '', 10) || 1);
+/**
+ * Turning a page of results is the page's own search, not a new first load: the loader, and the
+ * server's search in it, runs again only for another page or a change of who is looking.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
 
 /** The address with one paging parameter changed, keeping the other (?page and ?similarpage page apart). */
 function withParam(params: URLSearchParams, name: 'page' | 'similarpage', value: number): string {
@@ -54,7 +70,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const page = positive(params.get('page'));
   const similarPage = positive(params.get('similarpage'));
 
-  const search = useMemberSearch({ page, trafficsource: loaderData.trafficsource });
+  const search = useMemberSearch({ page, trafficsource: loaderData.trafficsource, initial: loaderData.firstSearch });
   const { state } = search;
   const fewResults = state.status === 'ready' && state.total < 12;
   const similar = useSimilarSearch(state.filters, fewResults, similarPage);

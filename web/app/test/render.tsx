@@ -91,6 +91,7 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     search_paging: 'infinite',
     region_data: {},
     push_pub: null,
+    cams_feed: true,
     geoip_country: null,
     geoip_selected_country: null,
     ...overrides,

@@ -150,7 +150,7 @@ describe.each(TEST_DIALECTS)('rule-flagged messages and kept evidence on %s', (d
     const settings = assembleSettings(
       { id: strictSiteId, domain: STRICT_HOST, isDefault: false, config, regionData: {} },
       { geoipCountry: null },
-      { pushPublicKey: null },
+      { pushPublicKey: null, camsFeed: false },
     );
     expect(JSON.stringify(settings)).not.toContain('escort');
   });

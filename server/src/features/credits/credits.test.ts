@@ -15,6 +15,7 @@ describe('message cost', () => {
     }),
     region_data: {},
     push_pub: null,
+    cams_feed: false,
     geoip_country: null,
     geoip_selected_country: null,
   } satisfies Settings;

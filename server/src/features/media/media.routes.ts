@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
-import { isMediaName, type MediaStore } from '../../lib/media-store.js';
+import { isMediaName, parseThumbVariantName, type MediaStore, type ThumbVariantName } from '../../lib/media-store.js';
+import { encodeThumbVariant, THUMB_VARIANT_TYPES } from '../../platform/profile-images/thumb-variants.js';
 import { declareAccessInScope } from '../../plugins/session.js';
 import { createMediaRepository } from './media.repository.js';
 
@@ -14,7 +15,7 @@ import { createMediaRepository } from './media.repository.js';
  */
 export const MEDIA_MAX_AGE_S = 60;
 
-const CONTENT_TYPES = { jpg: 'image/jpeg', webp: 'image/webp' } as const;
+const CONTENT_TYPES = { jpg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif' } as const;
 
 export interface MediaRoutesOptions {
   db: Db;
@@ -35,7 +36,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
 
   app.get('/media/:name', { schema: { params: z.object({ name: z.string() }) } }, async (request, reply) => {
     const { name } = request.params;
-    const audience = isMediaName(name) ? await repository.audienceOf(name) : null;
+    // A thumbnail's AVIF or WebP copy is anyone's who may see the thumbnail.
+    const variant = parseThumbVariantName(name);
+    const audience = isMediaName(name) ? await repository.audienceOf(variant?.thumb ?? name) : null;
     if (!audience) throw notFound('No such photo');
     if (!audience.everyone && request.member?.id !== audience.memberId) throw notFound('No such photo');
 
@@ -49,14 +52,27 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       .header('last-modified', lastModified.toUTCString());
     if (isFresh(request.headers, etag, lastModified)) return reply.code(304).send();
 
-    const file = await media.open(name);
-    if (!file) throw notFound('No such photo');
     const extension = name.slice(name.indexOf('.') + 1) as keyof typeof CONTENT_TYPES;
     reply.type(CONTENT_TYPES[extension]);
+    const file = await media.open(name);
+    if (!file && variant) return reply.send(await makeThumbVariant(media, name, variant));
+    if (!file) throw notFound('No such photo');
     if (file.size !== undefined) reply.header('content-length', file.size);
     return reply.send(file.body);
   });
 };
+
+/**
+ * A copy of a thumbnail stored before the pipeline made them (issue 17), made on its first request
+ * and kept, so every photo's card can offer them.
+ */
+async function makeThumbVariant(media: MediaStore, name: string, variant: ThumbVariantName): Promise<Buffer> {
+  const thumb = await media.read(variant.thumb);
+  if (!thumb) throw notFound('No such photo');
+  const data = await encodeThumbVariant(thumb, variant.width, variant.format);
+  await media.put(name, data, THUMB_VARIANT_TYPES[variant.format]);
+  return data;
+}
 
 /** The client's copy is current (RFC 9110 §13.2.2: If-None-Match wins over If-Modified-Since). */
 function isFresh(headers: IncomingHttpHeaders, etag: string, lastModified: Date): boolean {

@@ -1,3 +1,4 @@
+import { profileThumbVariant } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { statusChange } from '../../db/member-changes.js';
@@ -93,6 +94,31 @@ describe.each(TEST_DIALECTS.flatMap((dialect) => STORES.map((store) => [dialect,
         }
       },
     );
+
+    it('makes the AVIF or WebP copy of a thumbnail stored before there were copies on its first request, and keeps it', async () => {
+      const id = await insertMember(t.database.db, t.siteId, {});
+      const [filename, thumb] = [createMediaName('jpg'), createMediaName('jpg')];
+      const jpeg = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#c86' } })
+        .jpeg()
+        .toBuffer();
+      await store.put(filename, jpeg, 'image/jpeg');
+      await store.put(thumb, jpeg, 'image/jpeg');
+      await t.database.db
+        .insertInto('member_images')
+        .values({ member_id: id, filename, thumb_filename: thumb, position: 0, created_at: Date.now() })
+        .execute();
+
+      const name = profileThumbVariant(thumb, 160, 'avif');
+      const response = await get(name);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/avif');
+      expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'heif', width: 160, height: 160 });
+      expect((await store.read(name))?.equals(response.rawPayload)).toBe(true);
+
+      // Copies are of thumbnails a member owns, at the cards' widths only.
+      expect((await get(profileThumbVariant(createMediaName('jpg'), 160, 'webp'))).statusCode).toBe(404);
+      expect((await get(`${thumb.replace('.jpg', '')}-1000.webp`)).statusCode).toBe(404);
+    });
 
     it("serves an unconfirmed member's photo, which they see while signing up", async () => {
       const { thumb } = await memberWithPhoto('not_confirmed');

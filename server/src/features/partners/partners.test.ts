@@ -247,6 +247,11 @@ describe.each(TEST_DIALECTS)('partner calls with configured partners on %s', (di
     expect(response.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/img\.partner\.example/);
   });
 
+  it('tells the pages a webcam feed is there', async () => {
+    const settings = await t.app.inject({ url: '/api/settings.php' });
+    expect(settings.json().cams_feed).toBe(true);
+  });
+
   it('redirects to the configured partner address with the account and tracking', async () => {
     const response = await t.app.inject({ url: '/api/xcams/redirect.php?account=Anton_DE', headers });
     expect(response.statusCode).toBe(302);
@@ -286,5 +291,10 @@ describe.each(TEST_DIALECTS)('partner calls in production without partners on %s
       expect(response.json().error.code, url).toBe('partner_not_configured');
     }
     expect((await t.app.inject({ url: '/api/partners/demo.php?partner=cams' })).statusCode).toBe(404);
+  });
+
+  it('tells the pages there is no webcam feed, so the search page does not ask for performers', async () => {
+    const settings = await t.app.inject({ url: '/api/settings.php' });
+    expect(settings.json().cams_feed).toBe(false);
   });
 });

@@ -6,6 +6,9 @@ import {
   PROFILE_IMAGE_ERRORS,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_MAX_COUNT,
+  PROFILE_THUMB_FORMATS,
+  PROFILE_THUMB_WIDTHS_PX,
+  profileThumbVariant,
   type ErrorBody,
   type User,
 } from '@rendezvous/contract';
@@ -268,6 +271,40 @@ describe.each(TEST_DIALECTS)('profile images on %s', (dialect) => {
     expect(response.rawPayload.equals(fs.readFileSync(path.join(mediaDir, row!.filename)))).toBe(true);
   });
 
+  it('makes AVIF and WebP copies of the thumbnail at each card width, serves them, and removes them with the photo', async () => {
+    const member = await newMember();
+    await upload(member.cookies, await multipart([{ data: await plainJpeg(800, 600) }]));
+    const [row] = await rowsOf(member.id);
+    const thumb = row!.thumb_filename;
+
+    for (const width of PROFILE_THUMB_WIDTHS_PX) {
+      for (const [format, type] of [
+        ['avif', 'image/avif'],
+        ['webp', 'image/webp'],
+      ] as const) {
+        const name = profileThumbVariant(thumb, width, format);
+        const stored = await sharp(path.join(mediaDir, name)).metadata();
+        expect(stored, name).toMatchObject({ format: format === 'avif' ? 'heif' : 'webp', width, height: width });
+        const response = await t.app.inject({ url: `/media/${name}` });
+        expect(response.statusCode, name).toBe(200);
+        expect(response.headers['content-type'], name).toBe(type);
+        expect(response.headers['cache-control'], name).toBe('public, max-age=60');
+      }
+    }
+    // Smaller than the JPEG they stand in for, or there would be no point.
+    const jpegBytes = fs.statSync(path.join(mediaDir, thumb)).size;
+    expect(fs.statSync(path.join(mediaDir, profileThumbVariant(thumb, 320, 'avif'))).size).toBeLessThan(jpegBytes);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profileimage.php',
+      headers: browserHeaders(member.cookies),
+      payload: { id: row!.id },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(mediaFiles().filter((name) => name.startsWith(thumb.replace(/\.jpg$/, '')))).toEqual([]);
+  });
+
   describe('refuses', () => {
     let member: Awaited<ReturnType<typeof newMember>>;
     let filesBefore: string[];
@@ -382,8 +419,8 @@ describe.each(TEST_DIALECTS)('profile images on %s', (dialect) => {
     const rows = await rowsOf(member.id);
     expect(rows).toHaveLength(PROFILE_IMAGE_MAX_COUNT);
     expect(rows.at(-1)!.position).toBe(PROFILE_IMAGE_MAX_COUNT - 1);
-    // The refused racers' files were removed again: only the winner's two remain.
-    expect(mediaFiles().length).toBe(filesBefore + 2);
+    // The refused racers' files were removed again: only the winner's photo, thumbnail and its copies remain.
+    expect(mediaFiles().length).toBe(filesBefore + 2 + PROFILE_THUMB_WIDTHS_PX.length * PROFILE_THUMB_FORMATS.length);
   });
 
   it("changes only the uploader's images and main image, never another member's", async () => {

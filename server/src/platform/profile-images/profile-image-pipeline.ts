@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { Db } from '../../db/database.js';
 import { AppError, invalidInput } from '../../errors.js';
 import { createMediaName, type MediaStore } from '../../lib/media-store.js';
+import { encodeThumbVariants, putThumbVariants } from './thumb-variants.js';
 import { MINUTE_MS } from '../../lib/time.js';
 import { encodeProfileImage, type EncodedProfileImage } from './image-encoding.js';
 import {
@@ -104,9 +105,12 @@ export function createProfileImagePipeline(db: Db, media: MediaStore) {
   const images = createProfileImagesRepository(db);
 
   async function store(files: StoredImageFiles, encoded: EncodedProfileImage, log: FastifyBaseLogger) {
+    // The cards' smaller AVIF and WebP copies are made now, so no visitor waits for them later.
+    const variants = await encodeThumbVariants(files.thumb_filename, encoded.thumb);
     const results = await Promise.allSettled([
       media.put(files.filename, encoded.main, 'image/jpeg'),
       media.put(files.thumb_filename, encoded.thumb, 'image/jpeg'),
+      putThumbVariants(media, variants),
     ]);
     const failed = results.find((result) => result.status === 'rejected');
     if (!failed) return;

@@ -5,7 +5,7 @@ import type { Site } from './sites.repository.js';
 export function assembleSettings(
   site: Site,
   visitor: { geoipCountry: string | null },
-  server: { pushPublicKey: string | null },
+  server: { pushPublicKey: string | null; camsFeed: boolean },
 ): Settings {
   // The words a site flags would tell a scammer what to avoid.
   const { moderation: _operatorOnly, ...config } = site.config;
@@ -14,6 +14,7 @@ export function assembleSettings(
     region_data: site.regionData,
     // The VAPID public key the browser subscribes with (spec §6: no key, no push prompt).
     push_pub: server.pushPublicKey,
+    cams_feed: server.camsFeed,
     geoip_country: visitor.geoipCountry,
     geoip_selected_country:
       visitor.geoipCountry && site.config.countries.includes(visitor.geoipCountry) ? visitor.geoipCountry : null,

@@ -1,10 +1,31 @@
-import { PROFILE_THUMB_EDGE_PX, showsLanguageBadge, type ProfileCard as Card } from '@rendezvous/contract';
+import {
+  PROFILE_THUMB_EDGE_PX,
+  PROFILE_THUMB_FORMATS,
+  PROFILE_THUMB_WIDTHS_PX,
+  profileThumbVariant,
+  showsLanguageBadge,
+  type ProfileCard as Card,
+  type ProfileThumbFormat,
+} from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { mediaUrl } from '../../lib/media';
 import { useCountryNames } from '../profile-fields/labels';
 import { useWebContext } from '../../lib/use-web-context';
+
+/**
+ * How wide a card's photo shows: the grids hold two cards a row on phones, three from `sm` and
+ * four from `lg` (Tailwind's 640 and 1024 px), so the browser picks the copy its screen needs.
+ */
+const CARD_PHOTO_SIZES = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+
+/** The thumbnail's copies in one format at every width the pipeline makes (issue 17). */
+function thumbSrcSet(thumbFilename: string, format: ProfileThumbFormat, cdnPrefix: string): string {
+  return PROFILE_THUMB_WIDTHS_PX.map(
+    (width) => `${mediaUrl(profileThumbVariant(thumbFilename, width, format), cdnPrefix)} ${width}w`,
+  ).join(', ');
+}
 
 export interface ProfileCardProps {
   profile: Card;
@@ -31,22 +52,33 @@ export function ProfileCard({ profile, to, onOpen, actions, priority = false }: 
   // A photo that cannot be shown (removed meanwhile, a failed download) gives way to the placeholder,
   // never an empty box (issue 21).
   const [photoFailed, setPhotoFailed] = useState(false);
+  const thumb = profile.main_image?.thumb_filename;
 
   return (
     <article className="profile-card card relative flex h-full flex-col overflow-hidden" data-profile-id={profile.id}>
       <div className="relative aspect-square bg-surface-muted">
-        {profile.main_image && !photoFailed ? (
-          <img
-            src={mediaUrl(profile.main_image.thumb_filename, settings.cdn_prefix)}
-            alt=""
-            width={PROFILE_THUMB_EDGE_PX}
-            height={PROFILE_THUMB_EDGE_PX}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'auto'}
-            decoding="async"
-            className="size-full object-cover"
-            onError={() => setPhotoFailed(true)}
-          />
+        {thumb && !photoFailed ? (
+          <picture>
+            {PROFILE_THUMB_FORMATS.map((format) => (
+              <source
+                key={format}
+                type={`image/${format}`}
+                srcSet={thumbSrcSet(thumb, format, settings.cdn_prefix)}
+                sizes={CARD_PHOTO_SIZES}
+              />
+            ))}
+            <img
+              src={mediaUrl(thumb, settings.cdn_prefix)}
+              alt=""
+              width={PROFILE_THUMB_EDGE_PX}
+              height={PROFILE_THUMB_EDGE_PX}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+              className="size-full object-cover"
+              onError={() => setPhotoFailed(true)}
+            />
+          </picture>
         ) : (
           <div
             className="flex size-full items-center justify-center text-5xl text-ink-muted"

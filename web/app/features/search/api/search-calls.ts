@@ -63,6 +63,11 @@ function cacheAsSearch(client: QueryClient, answer: SearchResponse, page: number
   });
 }
 
+/** Spec §4 first load: the saved search (or the defaults), from the address's page. */
+export function firstSearchPath(trafficsource: string | undefined, page: number): string {
+  return `/api/search.php?${queryString({ auto_load: 1, source: 'members', pp: page, trafficsource })}`;
+}
+
 /**
  * The search the server keeps for this member or visitor (spec §4), learnt from the first load
  * (auto_load, from the address's page), whose members are cached as the start of that search.
@@ -72,13 +77,26 @@ export function savedFiltersQueryOptions(trafficsource: string | undefined, page
   return queryOptions({
     queryKey: ['search', 'saved-filters', trafficsource],
     queryFn: async ({ client, signal }) => {
-      const answer = await searchMembers({ auto_load: 1, source: 'members', pp: page, trafficsource }, signal);
+      const answer = await apiRequest('GET', firstSearchPath(trafficsource, page), schema('SearchResponseSchema'), {
+        signal,
+      });
       cacheAsSearch(client, answer, page);
       return answer.filter_options;
     },
     staleTime: Infinity,
     gcTime: MEMBER_SEARCH_KEPT_MS,
   });
+}
+
+/** The first load's answer as the page's loader got it on the server, cached as if asked from here. */
+export function cacheFirstSearch(
+  client: QueryClient,
+  answer: SearchResponse,
+  trafficsource: string | undefined,
+  page: number,
+) {
+  client.setQueryData(savedFiltersQueryOptions(trafficsource, page).queryKey, answer.filter_options);
+  cacheAsSearch(client, answer, page);
 }
 
 /**

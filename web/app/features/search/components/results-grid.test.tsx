@@ -202,6 +202,23 @@ describe('ResultsGrid', () => {
       }
     });
 
+    it('offers the photo as AVIF, then WebP, at each width, sized to the grid, with the JPEG for the rest', () => {
+      const thumb = 'a'.repeat(32);
+      renderGrid([card(1, { name: 'First', main_image: { thumb_filename: `${thumb}.jpg` } })], null);
+      const picture = profileCard('First, 41').querySelector('picture');
+      const sources = [...(picture?.querySelectorAll('source') ?? [])].map((source) => ({
+        type: source.getAttribute('type'),
+        srcset: source.getAttribute('srcset'),
+        sizes: source.getAttribute('sizes'),
+      }));
+      const sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
+      expect(sources).toEqual([
+        { type: 'image/avif', srcset: `/media/${thumb}-160.avif 160w, /media/${thumb}-320.avif 320w`, sizes },
+        { type: 'image/webp', srcset: `/media/${thumb}-160.webp 160w, /media/${thumb}-320.webp 320w`, sizes },
+      ]);
+      expect(picture?.querySelector('img')?.getAttribute('src')).toBe(`/media/${thumb}.jpg`);
+    });
+
     it('shows the fictional icon only on fictional profiles', () => {
       renderGrid([card(1, { name: 'Hosted', fictional: true }), card(2, { name: 'Real', fictional: false })], null);
       const icon = t('members.fictional_title');

@@ -1,8 +1,9 @@
-import { similarFilters, type ProfileCard, type SearchFilterOptions } from '@rendezvous/contract';
+import { similarFilters, type ProfileCard, type SearchFilterOptions, type SearchResponse } from '@rendezvous/contract';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavigationType, useNavigationType } from 'react-router';
 import {
+  cacheFirstSearch,
   memberSearchQueryOptions,
   savedFiltersQueryOptions,
   searchQueryOptions,
@@ -22,6 +23,8 @@ export interface MemberSearchOptions {
   /** The page the address asks for (paging mode). */
   page: number;
   trafficsource: string | undefined;
+  /** The first load's answer, when the page's loader asked it on the server; null when it did not get one. */
+  initial: SearchResponse | null;
 }
 
 /**
@@ -30,11 +33,19 @@ export interface MemberSearchOptions {
  * answer is in the app's cache by its filters and page, so back and forward find the list as it
  * was, and React Router puts the scroll back; a new visit starts from the saved search again.
  */
-export function useMemberSearch({ page, trafficsource }: MemberSearchOptions) {
+export function useMemberSearch({ page, trafficsource, initial }: MemberSearchOptions) {
   const queryClient = useQueryClient();
   const returning = useNavigationType() === NavigationType.Pop;
   const savedOptions = savedFiltersQueryOptions(trafficsource, page);
-  const saved = useQuery({ ...savedOptions, refetchOnMount: returning ? false : 'always' });
+  // The loader's answer is the first load (issue 17: the cards come with the first HTML), once per
+  // visit of the page, before anything reads the cache, so the server's render and the browser's
+  // agree and nothing is asked twice. Coming back finds the list as it was left instead.
+  const [fromLoader] = useState(() => {
+    if (!initial || (returning && queryClient.getQueryData(savedOptions.queryKey) !== undefined)) return false;
+    cacheFirstSearch(queryClient, initial, trafficsource, page);
+    return true;
+  });
+  const saved = useQuery({ ...savedOptions, refetchOnMount: returning || fromLoader ? false : 'always' });
   const showEveryone = useShowEveryone(trafficsource);
 
   // A filter change starts at page 1 while the address, which still names the old page, catches up.

@@ -1,0 +1,76 @@
+import { en, expect, test } from './fixtures';
+import { activeMember } from './members';
+
+// Issue 17 "Speed": what the first HTML carries, and what the browser then need not ask.
+
+test('the members page comes with its first cards and does not search again on load', async ({ page }) => {
+  await activeMember(page, 'Ilse');
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/search.php')) searches.push(request.url());
+  });
+
+  const response = await page.goto('/members');
+  // The first HTML, before any script ran, already has the cards and the first photo to paint.
+  const html = (await response?.text()) ?? '';
+  expect(html.match(/data-profile-id="\d+"/g)).toHaveLength(12);
+  expect(html).toMatch(/<img[^>]*fetchpriority="high"/i);
+
+  const cards = page.getByRole('list', { name: en('search.results_label') }).locator('[data-profile-id]');
+  await expect(cards).toHaveCount(12);
+  // Hydrated from what the page brought: the list stays as it is, and no search is sent for it.
+  await page.waitForLoadState('networkidle');
+  expect(searches).toEqual([]);
+  await expect(cards).toHaveCount(12);
+});
+
+test('pages that check answers with zod raise no Content-Security-Policy violation', async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  // Both build zod schemas in the browser as they load; the fixture fails the test on any console error.
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await activeMember(page, 'Wim');
+  await page.goto('/chats');
+  await page.waitForLoadState('networkidle');
+});
+
+test('a public page inlines its critical CSS and loads the stylesheet without blocking the first paint', async ({
+  page,
+}) => {
+  // The first rendering of a kind of page teaches the server its critical CSS; later ones carry it.
+  await expect.poll(async () => (await (await page.request.get('/login')).text()).includes('<style nonce=')).toBe(true);
+
+  const response = await page.goto('/login');
+  const html = (await response?.text()) ?? '';
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/<style nonce="[^"]+">[^]*?\.btn\{[^]*?<\/style>/);
+  // Outside <noscript>, every stylesheet waits for nothing and blocks nothing.
+  const blocking = head
+    .replace(/<noscript>[\s\S]*?<\/noscript>/g, '')
+    .match(/<link\b[^>]*rel="stylesheet"[^>]*>/g)
+    ?.filter((link) => !link.includes('media="print"'));
+  expect(blocking).toEqual([]);
+
+  await page.waitForLoadState('load');
+  const stylesheets = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.css'))
+      .map((entry) => (entry as PerformanceResourceTiming & { renderBlockingStatus: string }).renderBlockingStatus),
+  );
+  expect(stylesheets.length).toBeGreaterThan(0);
+  expect(stylesheets.every((status) => status === 'non-blocking')).toBe(true);
+  // Once loaded, the whole stylesheet applies: the next screens need its other rules.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('link[rel="stylesheet"]')).map((link) => (link as HTMLLinkElement).media),
+      ),
+    )
+    .toEqual(expect.arrayContaining(['all']));
+  await expect(page.getByRole('button', { name: en('login.submit') })).toBeVisible();
+});
