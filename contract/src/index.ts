@@ -46,6 +46,7 @@ export * from './payments-paths.js';
 export * from './payments.js';
 export * from './premium.js';
 export * from './privacy.js';
+export * from './privacy-paths.js';
 export * from './discounts.js';
 export * from './profile-fields.js';
 export * from './profile-image-files.js';

@@ -14,8 +14,6 @@ import { VALIDATION } from './validation.js';
  * download, and deleted {@link DATA_EXPORT_TTL_MS} after it was ready. Only its member can
  * download it, logged in.
  */
-export const DATA_EXPORT_PATH = '/api/data_export.php';
-export const DATA_EXPORT_DOWNLOAD_PATH = '/api/data_export_download.php';
 
 /** How long a prepared export can be downloaded before its file is deleted (the mail says so). */
 export const DATA_EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,9 +42,6 @@ export type DataExportResponse = z.infer<typeof DataExportResponseSchema>;
 
 export const DataExportDownloadQuerySchema = z.object({ id: z.string().min(1).max(64) });
 
-/** The download link of an export (in the mail and on the settings page). */
-export const dataExportDownloadUrl = (id: string) => `${DATA_EXPORT_DOWNLOAD_PATH}?id=${encodeURIComponent(id)}`;
-
 /**
  * Two-factor login for members (issue 19), optional, in the account settings.
  *
@@ -62,9 +57,6 @@ export const dataExportDownloadUrl = (id: string) => `${DATA_EXPORT_DOWNLOAD_PAT
  * names the login waiting for its code; `login_code.php` finishes it with the app's code or a
  * recovery code (each works once). A password reset then also asks for the code.
  */
-export const TWO_FACTOR_PATH = '/api/two_factor.php';
-export const TWO_FACTOR_SETUP_PATH = '/api/two_factor_setup.php';
-export const LOGIN_CODE_PATH = '/api/login_code.php';
 
 /** How long a login whose password was right waits for its code. */
 export const TWO_FACTOR_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -117,7 +109,6 @@ export type LoginCodeRequest = z.input<typeof LoginCodeRequestSchema>;
  * | GET /api/search_visibility.php  |                           | {@link SearchVisibility}  |
  * | PUT /api/search_visibility.php  | {@link SearchVisibility}  | {@link SearchVisibility}  |
  */
-export const SEARCH_VISIBILITY_PATH = '/api/search_visibility.php';
 
 export const SearchVisibilitySchema = z.object({ hidden: z.boolean({ error: VALIDATION.required }) });
 export type SearchVisibility = z.infer<typeof SearchVisibilitySchema>;
@@ -134,8 +125,6 @@ export type SearchVisibility = z.infer<typeof SearchVisibilitySchema>;
  * | GET  /api/profile_visitors.php    |                              | {@link ProfileVisitorsResponse}|
  * | PUT  /api/profile_visitors.php    | {@link VisitTraceRequest}    | {@link ProfileVisitorsResponse}|
  */
-export const PROFILE_VIEW_PATH = '/api/profile_view.php';
-export const PROFILE_VISITORS_PATH = '/api/profile_visitors.php';
 export const PROFILE_VISITS_KEPT_DAYS = 30;
 /** The latest visitors a member without premium sees when the site does not say. */
 export const DEFAULT_PROFILE_VISITORS_FREE = 3;

@@ -1,8 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { ruleOfIssue } from './zod-messages';
-
-let configured = false;
 
 /**
  * `zodResolver` with the contract's schema loaded by the form's first check (`lazySchemas`), and
@@ -13,15 +10,12 @@ export function lazyZodResolver<Input extends FieldValues, Output>(
   loadSchema: () => Promise<z.ZodType<Output, Input>>,
 ): Resolver<Input, unknown, Output> {
   return async (values, context, options) => {
-    const [schema, { zodResolver }, { z: zod }] = await Promise.all([
+    const [schema, { zodResolver }, { configureZodMessages }] = await Promise.all([
       loadSchema(),
       import('@hookform/resolvers/zod'),
-      import('zod'),
+      import('./zod-config'),
     ]);
-    if (!configured) {
-      zod.config({ customError: ruleOfIssue });
-      configured = true;
-    }
+    configureZodMessages();
     return zodResolver(schema)(values, context, options);
   };
 }
