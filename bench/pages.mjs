@@ -158,6 +158,7 @@ async function measurePage(url) {
     tbtMs: median(runs.map((lhr) => lhr.audits['total-blocking-time'].numericValue)),
     cls: median(runs.map((lhr) => lhr.audits['cumulative-layout-shift'].numericValue)),
     jsKb: median(js),
+    lcp: largestPaint(runs[Math.floor(runs.length / 2)]),
     'failed a11y audits': [
       ...new Set(
         runs.flatMap((lhr) =>
@@ -169,6 +170,25 @@ async function measurePage(url) {
         ),
       ),
     ].join(', '),
+  };
+}
+
+/**
+ * Which element was the largest paint and where its time went (Lighthouse's phases): what to
+ * change to bring LCP down depends on whether it waited for the server, for its image, or for the
+ * page's scripts to render it.
+ */
+function largestPaint(lhr) {
+  const [element, phases] = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = element?.items?.[0]?.node;
+  const timing = (phase) => Math.round(phases?.items?.find((item) => item.phase === phase)?.timing ?? 0);
+  return {
+    element: node ? `${node.nodeLabel ?? ''}`.slice(0, 40) : '',
+    selector: node?.selector?.split(' > ').slice(-2).join(' > ') ?? '',
+    'TTFB ms': timing('TTFB'),
+    'load delay ms': timing('Load Delay'),
+    'load ms': timing('Load Time'),
+    'render delay ms': timing('Render Delay'),
   };
 }
 
@@ -206,6 +226,7 @@ async function lighthouseTable() {
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const rows = [];
+  const paints = [];
   for (const { page: template, as } of PAGES) {
     const page = template.replace(':id', String(memberId));
     const sessionCookie = as === 'member' ? cookie : undefined;
@@ -231,6 +252,7 @@ async function lighthouseTable() {
       'HTML KB gz': mark(htmlKb.toFixed(1), htmlKb <= AIMS.htmlKb),
       'failed a11y': result['failed a11y audits'],
     });
+    paints.push({ page, ...result.lcp });
   }
   console.log(
     `\nLighthouse (mobile, throttled), median of ${RUNS} runs. Aims: performance ≥ ${AIMS.performance}, ` +
@@ -238,4 +260,6 @@ async function lighthouseTable() {
       `first-load JS ≤ ${AIMS.jsKb} KB gzip, first HTML ≤ ${AIMS.htmlKb} KB gzip (✗ misses its aim)`,
   );
   console.table(rows);
+  console.log('\nThe largest paint of each page (its median run): the element and its phases');
+  console.table(paints);
 }

@@ -11,6 +11,11 @@ test('a member who skipped push at sign-up is offered it on the member list, and
   await activeMember(page, 'Ria');
   await page.goto('/members');
   const prompt = page.getByRole('region', { name: en('push.prompt_title') });
+  await expect(page.locator('.profile-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // It waits for the member to start using the page, not over the first screen.
+  await expect(prompt).toHaveCount(0);
+  await page.mouse.wheel(0, 300);
   await expect(prompt).toBeVisible();
   await expect(prompt.getByRole('button', { name: en('push.turn_on') })).toBeVisible();
 
@@ -24,5 +29,6 @@ test('a member who skipped push at sign-up is offered it on the member list, and
   await page.reload();
   await expect(page.locator('.profile-card').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 300);
   await expect(prompt).toHaveCount(0);
 });

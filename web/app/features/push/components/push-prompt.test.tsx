@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PUSH_PROMPT_SNOOZE_MS, snoozePushPrompt } from '../../../lib/push-prompt';
@@ -9,6 +9,8 @@ import { PushPrompt } from './push-prompt';
 
 const t = testI18n.t;
 const prompt = () => screen.findByRole('region', { name: t('push.prompt_title') });
+/** The member starts using the page: the prompt waits for that. */
+const scrollPage = () => fireEvent.scroll(window);
 /** Lets the push detection settle, for a test that expects no prompt. */
 const settled = (browser: ReturnType<typeof fakePushBrowser>) =>
   waitFor(() => expect(browser.pushManager.getSubscription).toHaveBeenCalled());
@@ -21,6 +23,7 @@ describe('PushPrompt (spec §6, outside the sign-up)', () => {
     const browser = fakePushBrowser({ permission: 'default', subscribed: false });
     const api = fakeApi({ 'POST /api/user.php': () => json(makeUser()) });
     renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+    scrollPage();
 
     const region = await prompt();
     expect(within(region).getByText(t('push.prompt_text'))).toBeTruthy();
@@ -36,6 +39,7 @@ describe('PushPrompt (spec §6, outside the sign-up)', () => {
     fakePushBrowser({ permission: 'default', subscribed: false });
     const user = userEvent.setup({ delay: null });
     const { unmount } = renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+    scrollPage();
     const region = await prompt();
 
     await user.tab();
@@ -49,15 +53,27 @@ describe('PushPrompt (spec §6, outside the sign-up)', () => {
     // The next visit within the 30 days does not ask again.
     const browser = fakePushBrowser({ permission: 'default', subscribed: false });
     renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+    scrollPage();
     // Detection would have asked for the registration by now; a snoozed prompt does not even look.
     expect(browser.serviceWorker.getRegistration).not.toHaveBeenCalled();
     expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull();
+  });
+
+  it('waits until the member starts using the page: a key, a tap or a scroll', async () => {
+    const browser = fakePushBrowser({ permission: 'default', subscribed: false });
+    renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+    await settled(browser);
+    expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull();
+
+    fireEvent.keyDown(window, { key: 'Tab' });
+    expect(await prompt()).toBeTruthy();
   });
 
   it('asks again once the 30 days have passed', async () => {
     fakePushBrowser({ permission: 'default', subscribed: false });
     snoozePushPrompt(Date.now() - PUSH_PROMPT_SNOOZE_MS - 1);
     renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+    scrollPage();
     expect(await prompt()).toBeTruthy();
   });
 
@@ -68,6 +84,7 @@ describe('PushPrompt (spec §6, outside the sign-up)', () => {
     ] as const) {
       const browser = fakePushBrowser(state);
       const { unmount } = renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+      scrollPage();
       if (state.permission !== 'denied') await settled(browser);
       expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull();
       unmount();
@@ -83,6 +100,7 @@ describe('PushPrompt (spec §6, outside the sign-up)', () => {
     fakePushBrowser({ permission: 'default', subscribed: false, answer: 'denied' });
     const api = fakeApi({});
     renderWithI18n(<PushPrompt publicKey={PUSH_PUB} />);
+    scrollPage();
     await userEvent.click(within(await prompt()).getByRole('button', { name: t('push.turn_on') }));
     await waitFor(() => expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull());
     expect(api.calls).toEqual([]);

@@ -7,17 +7,38 @@ import { registerPushSubscription } from '../../../lib/user-calls';
 
 type PromptState = 'hidden' | 'offered' | 'failed' | 'done';
 
+const ENGAGING_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+
+/** Whether the person has scrolled, tapped or typed on the page since it opened. */
+function useEngaged(): boolean {
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (engaged) return;
+    const engage = () => setEngaged(true);
+    for (const type of ENGAGING_EVENTS) window.addEventListener(type, engage, { capture: true, passive: true });
+    return () => {
+      for (const type of ENGAGING_EVENTS) window.removeEventListener(type, engage, { capture: true });
+    };
+  }, [engaged]);
+  return engaged;
+}
+
 /**
  * Spec §6 push prompt outside the sign-up, for a member who skipped it there: shown only when this
  * browser can take push, is not subscribed and the site has a push key; "not now" keeps it away
  * for 30 days. The route decides where (the member list) and that only members see it. It floats
  * over the page's foot: it appears once the browser has answered, after the first paint, and in
  * the page's flow it pushed the search form and results down (Lighthouse: layout shift 0.33).
+ *
+ * It waits for the member's first scroll, tap or key on the page: shown at once, it asked before
+ * the member had seen anyone, and as the largest thing painted it was the page's largest paint,
+ * seconds after the cards (LCP 4 s on a throttled phone).
  */
 export function PushPrompt({ publicKey }: { publicKey: string | null }) {
   const { t } = useTranslation();
   const [state, setState] = useState<PromptState>('hidden');
   const [busy, setBusy] = useState(false);
+  const engaged = useEngaged();
 
   useEffect(() => {
     // Checked before detection, which registers the push worker: a snoozed prompt costs nothing.
@@ -56,7 +77,7 @@ export function PushPrompt({ publicKey }: { publicKey: string | null }) {
     setState('hidden');
   }
 
-  if (state === 'hidden') return null;
+  if (state === 'hidden' || !engaged) return null;
 
   return (
     <section
