@@ -6,7 +6,7 @@ import {
   type ServerApi,
   type WebContext,
 } from '@rendezvous/contract';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createRoutesStub, Outlet, useNavigate } from 'react-router';
@@ -143,6 +143,10 @@ describe('the member list', () => {
     renderMembers(makeWebContext({ user: makeUser() }), answer(DEFAULTS, [card(3, 'Hanna', 61)]));
     const results = screen.getByRole('list', { name: t('search.results_label') });
     expect(within(results).getByRole('link', { name: 'Hanna, 61' })).toBeTruthy();
+    // Headings go down one level at a time: the page, the results, each card's name.
+    const section = screen.getByRole('region', { name: t('search.results_label') });
+    expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe(t('search.results_label'));
+    expect(within(results).getByRole('heading', { level: 3, name: /Hanna/ })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe(t('search.count', { count: 1 }));
     // The similar search a short list brings is the only one the browser asks.
     await waitFor(() => expect(api.callsTo('GET', '/api/search.php?manual_search=1&do_not_save=1')).toHaveLength(1));
@@ -154,12 +158,15 @@ describe('the member list', () => {
     fakeApi({ 'GET /api/search.php': () => json(answer(DEFAULTS, [card(3, 'Hanna', 61)])) });
     const browser = fakePushBrowser({ permission: 'default', subscribed: false });
     renderMembers(makeWebContext({ user: makeUser(), settings: { push_pub: PUSH_PUB } }));
+    // It waits for the member to start using the page.
+    fireEvent.scroll(window);
     expect(await screen.findByRole('region', { name: t('push.prompt_title') })).toBeTruthy();
     cleanup();
 
     browser.serviceWorker.getRegistration.mockClear();
     renderMembers(makeWebContext({ user: null, settings: { push_pub: PUSH_PUB, logged_out_search: true } }));
     await screen.findByRole('link', { name: 'Hanna, 61' });
+    fireEvent.scroll(window);
     expect(screen.queryByRole('region', { name: t('push.prompt_title') })).toBeNull();
     // A visitor's browser is not even asked, so it gets no push worker either.
     expect(browser.serviceWorker.getRegistration).not.toHaveBeenCalled();

@@ -139,7 +139,14 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {/* While the first results load, their place keeps the footer below the screen, so it does not jump when they come. */}
-      <div className={state.status === 'loading' && state.profiles.length === 0 ? 'min-h-dvh' : undefined}>
+      <section
+        aria-labelledby="results-title"
+        className={state.status === 'loading' && state.profiles.length === 0 ? 'min-h-dvh' : undefined}
+      >
+        {/* The cards' names are headings a level below this one, as under "similar profiles". */}
+        <h2 id="results-title" className="sr-only">
+          {t('search.results_label')}
+        </h2>
         <ResultsGrid
           profiles={state.profiles}
           cams={webcamAds ? cams : null}
@@ -147,7 +154,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           label={t('search.results_label')}
           cardActions={likeButton}
         />
-      </div>
+      </section>
 
       {infinite && hasMore ? <LoadMore loading={state.status === 'loading'} onLoad={search.loadMore} /> : null}
       {!infinite && state.total > 12 ? (
