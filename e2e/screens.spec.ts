@@ -323,6 +323,16 @@ async function englishTextIn(page: Page, english: readonly string[]): Promise<st
   }, english);
 }
 
+/** WCAG 2.4.2: the title names the page by its heading, before the site's name. */
+async function titleProblems(page: Page): Promise<string[]> {
+  const h1 = page.locator('h1');
+  const heading = (await h1.count()) > 0 ? (await h1.first().textContent())?.replace(/\s+/g, ' ').trim() : undefined;
+  const title = await page.title();
+  return heading && title.replace(/^\(\d+\) /, '').startsWith(`${heading} · `)
+    ? []
+    : [`the title "${title}" does not name the page ("${heading ?? 'no h1'}")`];
+}
+
 /** Issue 21: the conversation is an app screen: exactly the visible height, the composer kept in view. */
 async function conversationProblems(page: Page, world: World): Promise<string[]> {
   const found: string[] = [];
@@ -423,7 +433,7 @@ async function sweep(page: Page, run: Run, who: Who, world: World, screens: read
     await watcher.settle();
     await expect(page.locator('h1:visible, h2:visible').first()).toBeVisible();
     const violations = await axeViolations(page, WCAG_22_TAGS);
-    const layout = await layoutProblems(page);
+    const layout = [...(await layoutProblems(page)), ...(await titleProblems(page))];
     const leftovers = english.length > 0 ? await englishTextIn(page, english) : [];
     const typing = screen.name === 'a conversation' && run.device === 'phone';
     const chat = typing ? await conversationProblems(page, world) : [];

@@ -40,6 +40,7 @@ import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
 import { QueryProvider } from './lib/query-provider';
 import { useHydrated } from './lib/use-hydrated';
+import { usePageTitle } from './lib/use-page-title';
 import { useWebContext } from './lib/use-web-context';
 import type { PageWebContext } from './lib/web-context';
 import { layoutId, ROUTES, routeId, routeNameFromId } from './route-table';
@@ -194,7 +195,8 @@ function useFatalErrors(): void {
 export default function App() {
   useFatalErrors();
   useUserPolling();
-  const { user } = useWebContext();
+  const { user, settings } = useWebContext();
+  usePageTitle(settings.name);
   usePageHiddenBeacon(Boolean(user));
   useOfflineChats(user);
   useTrafficSourceCapture();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import { ButtonLink } from '../ui/button';
+import { usePageTitle } from '../../lib/use-page-title';
 import type { PageWebContext } from '../../lib/web-context';
 import { Footer } from './footer';
 
@@ -31,6 +32,7 @@ export function ErrorPage({
   const { t } = useTranslation();
   const web = useRouteLoaderData<PageWebContext>('root');
   const { pathname } = useLocation();
+  usePageTitle(web?.settings.name ?? null);
   const status = statusOf(error);
   const message =
     status === 404
