@@ -39,6 +39,10 @@ export const PROFILE_THUMB_FORMATS = ['avif', 'webp'] as const;
 export type ProfileThumbWidth = (typeof PROFILE_THUMB_WIDTHS_PX)[number];
 export type ProfileThumbFormat = (typeof PROFILE_THUMB_FORMATS)[number];
 
+/** Every copy a thumbnail has: each width in each format. */
+export const PROFILE_THUMB_VARIANTS: readonly { width: ProfileThumbWidth; format: ProfileThumbFormat }[] =
+  PROFILE_THUMB_WIDTHS_PX.flatMap((width) => PROFILE_THUMB_FORMATS.map((format) => ({ width, format })));
+
 /** The name of a thumbnail's copy at one width and format: `<name>-<width>.<format>` beside `<name>.jpg`. */
 export function profileThumbVariant(thumbFilename: string, width: ProfileThumbWidth, format: ProfileThumbFormat) {
   return `${thumbFilename.replace(/\.jpg$/, '')}-${width}.${format}`;

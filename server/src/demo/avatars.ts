@@ -2,19 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  PROFILE_THUMB_FORMATS,
-  PROFILE_THUMB_WIDTHS_PX,
-  profileThumbVariant,
-  type ProfileThumbFormat,
-  type ProfileThumbWidth,
-} from '@rendezvous/contract';
+import { PROFILE_THUMB_VARIANTS } from '@rendezvous/contract';
 import sharp from 'sharp';
 import { createMediaName, type MediaStore } from '../lib/media-store.js';
 import {
-  encodeThumbVariant,
+  encodeThumbVariants,
+  putThumbVariants,
   THUMB_VARIANT_ENCODING,
-  THUMB_VARIANT_TYPES,
+  type ThumbVariant,
 } from '../platform/profile-images/thumb-variants.js';
 import { createRandom, type Random } from '../lib/random.js';
 
@@ -135,9 +130,7 @@ export async function generateAvatars(media: MediaStore, count = AVATAR_POOL_SIZ
       await Promise.all([
         media.put(filename, files.main, 'image/jpeg'),
         media.put(thumbFilename, files.thumb, 'image/jpeg'),
-        ...files.variants.map(({ width, format, data }) =>
-          media.put(profileThumbVariant(thumbFilename, width, format), data, THUMB_VARIANT_TYPES[format]),
-        ),
+        putThumbVariants(media, thumbFilename, files.variants),
       ]);
       return { filename, thumb_filename: thumbFilename, gender };
     }),
@@ -147,12 +140,8 @@ export async function generateAvatars(media: MediaStore, count = AVATAR_POOL_SIZ
 interface AvatarFiles {
   main: Buffer;
   thumb: Buffer;
-  variants: { width: ProfileThumbWidth; format: ProfileThumbFormat; data: Buffer }[];
+  variants: ThumbVariant[];
 }
-
-const THUMB_VARIANTS = PROFILE_THUMB_WIDTHS_PX.flatMap((width) =>
-  PROFILE_THUMB_FORMATS.map((format) => ({ width, format })),
-);
 
 /**
  * Encoding the pool (AVIF most of all) took seconds of CPU on every start of a fresh database,
@@ -168,13 +157,13 @@ async function encodedAvatar(svg: string): Promise<AvatarFiles> {
   const variantKind = ({ width, format }: { width: number; format: string }) => `${width}.${format}`;
   try {
     const [main, thumb, ...variants] = await Promise.all(
-      ['main', 'thumb', ...THUMB_VARIANTS.map(variantKind)].map((kind) => fs.readFile(file(kind))),
+      ['main', 'thumb', ...PROFILE_THUMB_VARIANTS.map(variantKind)].map((kind) => fs.readFile(file(kind))),
     );
     if (main && thumb) {
       return {
         main,
         thumb,
-        variants: THUMB_VARIANTS.map((variant, index) => ({ ...variant, data: variants[index]! })),
+        variants: PROFILE_THUMB_VARIANTS.map((variant, index) => ({ ...variant, data: variants[index]! })),
       };
     }
   } catch {
@@ -186,13 +175,7 @@ async function encodedAvatar(svg: string): Promise<AvatarFiles> {
     image.clone().jpeg({ quality: JPEG_QUALITY, mozjpeg: true }).toBuffer(),
     image.clone().resize(AVATAR_THUMB_SIZE_PX, AVATAR_THUMB_SIZE_PX).jpeg({ quality: JPEG_QUALITY }).toBuffer(),
   ]);
-  const variants = await Promise.all(
-    THUMB_VARIANTS.map(async ({ width, format }) => ({
-      width,
-      format,
-      data: await encodeThumbVariant(thumb, width, format),
-    })),
-  );
+  const variants = await encodeThumbVariants(thumb);
   await fs.mkdir(AVATAR_CACHE_DIR, { recursive: true });
   const written: [string, Buffer][] = [
     ['main', main],

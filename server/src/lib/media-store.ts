@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   PROFILE_THUMB_FORMATS,
+  PROFILE_THUMB_VARIANTS,
   PROFILE_THUMB_WIDTHS_PX,
   profileThumbVariant,
   type ProfileThumbFormat,
@@ -64,12 +65,7 @@ export function parseThumbVariantName(name: string): ThumbVariantName | null {
 /** A file and the thumbnail copies named after it, which go when it goes. */
 export function withThumbVariants(name: string): string[] {
   if (!name.endsWith('.jpg')) return [name];
-  return [
-    name,
-    ...PROFILE_THUMB_WIDTHS_PX.flatMap((width) =>
-      PROFILE_THUMB_FORMATS.map((format) => profileThumbVariant(name, width, format)),
-    ),
-  ];
+  return [name, ...PROFILE_THUMB_VARIANTS.map(({ width, format }) => profileThumbVariant(name, width, format))];
 }
 
 /** A fresh, unguessable media name. */

@@ -106,11 +106,11 @@ export function createProfileImagePipeline(db: Db, media: MediaStore) {
 
   async function store(files: StoredImageFiles, encoded: EncodedProfileImage, log: FastifyBaseLogger) {
     // The cards' smaller AVIF and WebP copies are made now, so no visitor waits for them later.
-    const variants = await encodeThumbVariants(files.thumb_filename, encoded.thumb);
+    const variants = await encodeThumbVariants(encoded.thumb);
     const results = await Promise.allSettled([
       media.put(files.filename, encoded.main, 'image/jpeg'),
       media.put(files.thumb_filename, encoded.thumb, 'image/jpeg'),
-      putThumbVariants(media, variants),
+      putThumbVariants(media, files.thumb_filename, variants),
     ]);
     const failed = results.find((result) => result.status === 'rejected');
     if (!failed) return;

@@ -1,5 +1,5 @@
 import {
-  PROFILE_THUMB_FORMATS,
+  PROFILE_THUMB_VARIANTS,
   PROFILE_THUMB_WIDTHS_PX,
   profileThumbVariant,
   type ProfileThumbFormat,
@@ -33,23 +33,31 @@ export function encodeThumbVariant(
 }
 
 export interface ThumbVariant {
-  name: string;
+  width: ProfileThumbWidth;
+  format: ProfileThumbFormat;
   data: Buffer;
-  contentType: string;
 }
 
-/** Every copy of a thumbnail the cards offer (contract PROFILE_THUMB_WIDTHS_PX × PROFILE_THUMB_FORMATS). */
-export async function encodeThumbVariants(thumbFilename: string, thumb: Buffer): Promise<ThumbVariant[]> {
-  const wanted = PROFILE_THUMB_WIDTHS_PX.flatMap((width) => PROFILE_THUMB_FORMATS.map((format) => ({ width, format })));
+/** Every copy of a thumbnail the cards offer (contract PROFILE_THUMB_VARIANTS). */
+export function encodeThumbVariants(thumb: Buffer): Promise<ThumbVariant[]> {
   return Promise.all(
-    wanted.map(async ({ width, format }) => ({
-      name: profileThumbVariant(thumbFilename, width, format),
+    PROFILE_THUMB_VARIANTS.map(async ({ width, format }) => ({
+      width,
+      format,
       data: await encodeThumbVariant(thumb, width, format),
-      contentType: THUMB_VARIANT_TYPES[format],
     })),
   );
 }
 
-export async function putThumbVariants(media: MediaStore, variants: readonly ThumbVariant[]): Promise<void> {
-  await Promise.all(variants.map((variant) => media.put(variant.name, variant.data, variant.contentType)));
+/** Stores the copies beside the thumbnail `thumbFilename`, each under its contract name. */
+export async function putThumbVariants(
+  media: MediaStore,
+  thumbFilename: string,
+  variants: readonly ThumbVariant[],
+): Promise<void> {
+  await Promise.all(
+    variants.map(({ width, format, data }) =>
+      media.put(profileThumbVariant(thumbFilename, width, format), data, THUMB_VARIANT_TYPES[format]),
+    ),
+  );
 }
