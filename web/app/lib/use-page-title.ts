@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
-/** The unread count the badge puts in front of the title, "(3) ", kept as it is. */
-const COUNT_PREFIX = /^\(\d+\) /;
+/** The unread count the badge puts in front of the title, "(3) ", which the page's name keeps. */
+export const TITLE_COUNT = /^\(\d+\) /;
 
 /**
  * WCAG 2.4.2: the tab, the history and a screen reader's list of windows name the page, not just
@@ -15,7 +15,7 @@ export function usePageTitle(siteName: string | null): void {
     const apply = () => {
       const heading = document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
       const base = heading && heading !== siteName ? `${heading} · ${siteName}` : siteName;
-      const title = (COUNT_PREFIX.exec(document.title)?.[0] ?? '') + base;
+      const title = (TITLE_COUNT.exec(document.title)?.[0] ?? '') + base;
       if (document.title !== title) document.title = title;
     };
     apply();

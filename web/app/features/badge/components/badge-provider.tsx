@@ -8,12 +8,11 @@ import {
 } from '../../../lib/constants';
 import { useLiveRefetch } from '../../../lib/live-events';
 import { usePollSchedule } from '../../../lib/poll-schedule';
+import { TITLE_COUNT } from '../../../lib/use-page-title';
 import { useWebContext } from '../../../lib/use-web-context';
 import { countBadge, type BadgeCounts } from '../count-badge';
 
 const BadgeContext = createContext<BadgeCounts | null>(null);
-
-const TITLE_COUNT = /^\(\d+\) /;
 
 /** Spec §4 in the tab title, "(3) Site", kept there when a page sets a title of its own. */
 function useTitleCount(count: number) {
