@@ -198,7 +198,7 @@ function watch(page: Page) {
 
 /** What a person would notice on the screen as laid out now; one line per problem. */
 async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const found: string[] = [];
     const describe = (element: Element) => {
       const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ');
@@ -263,11 +263,21 @@ async function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
-    // Every picture shows (a photo or the site's placeholder), never an empty box.
-    for (const image of Array.from(document.images)) {
-      if (shown(image) && image.loading !== 'lazy' && (!image.complete || image.naturalWidth === 0)) {
+    // Every picture shows (a photo or the site's placeholder), never an empty box. An image the page
+    // has only just put in (a list that arrives after hydration, such as the not-found page's members)
+    // may not have started loading yet: each is judged once it has loaded or failed, not half-way.
+    const eager = Array.from(document.images).filter((image) => shown(image) && image.loading !== 'lazy');
+    const settled = (image: HTMLImageElement) =>
+      new Promise<void>((done) => {
+        image.addEventListener('load', () => done(), { once: true });
+        image.addEventListener('error', () => done(), { once: true });
+        // One that neither loads nor fails within a few seconds is reported as not loaded.
+        setTimeout(done, 5_000);
+      });
+    await Promise.all(eager.filter((image) => !image.complete).map(settled));
+    for (const image of eager) {
+      if (!image.complete || image.naturalWidth === 0)
         found.push(`image did not load: ${image.currentSrc || image.src}`);
-      }
     }
     return found;
   });
