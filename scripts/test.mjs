@@ -185,10 +185,46 @@ counts.failed += failedSteps.filter(
   (step) => !step.name.includes('vitest') && !step.name.includes('playwright'),
 ).length;
 
+/**
+ * Each failed test with the first line of its reason. CI keeps only the log's tail, so the summary
+ * must name what failed: a failure in a long log is otherwise lost.
+ */
+function failedTests(vitestReport, playwrightReport) {
+  const firstLine = (text = '') =>
+    text
+      .replaceAll(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 200) ?? '';
+  const failures = [];
+  for (const file of vitestReport?.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const failedAssertions = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failedAssertions)
+      failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    if (file.status === 'failed' && failedAssertions.length === 0)
+      failures.push(`${where}: ${firstLine(file.message)}`);
+  }
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of playwrightReport?.suites ?? []) visit(suite);
+  return failures;
+}
+
 console.log('\n──────── summary ────────');
 for (const result of results) console.log(`${result.ok ? '✓' : '✗'} ${result.name} (${result.seconds}s)`);
 if (vitest) console.log(`  vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
 if (playwright) console.log(`  playwright: ${playwright.stats.expected} passed, ${playwright.stats.unexpected} failed`);
+for (const failure of failedTests(vitest, playwright)) console.log(`  ✗ ${failure}`);
 for (const reason of skipped) console.log(`⚠ skipped ${reason}`);
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 fs.rmSync(reports, { recursive: true, force: true });

@@ -8,16 +8,7 @@ import {
 } from '@rendezvous/contract';
 import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import {
-  Links,
-  matchRoutes,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, matchRoutes, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
 import { OfflineBanner } from './components/shell/offline-banner';
 import { UpdatePrompt } from './components/shell/update-prompt';
@@ -41,8 +32,8 @@ import { webContextFor } from './lib/logged-out';
 import { QueryProvider } from './lib/query-provider';
 import { useHydrated } from './lib/use-hydrated';
 import { usePageTitle } from './lib/use-page-title';
-import { useWebContext } from './lib/use-web-context';
-import type { PageWebContext } from './lib/web-context';
+import { useOptionalWebContext, useWebContext } from './lib/use-web-context';
+import { packWebContext, type PackedWebContext, type PageWebContext } from './lib/web-context';
 import { layoutId, ROUTES, routeId, routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
 import './styles/app.css';
@@ -57,18 +48,19 @@ const PAGE_ROUTES = ROUTES.flatMap((entry) => [
  * Issue 17: the first HTML carries only the catalogue namespaces of the route it opens; the
  * console's pages keep the whole catalogue the server gave them.
  */
-function pageCatalogue(request: Request, web: WebContext): WebContext['i18n'] {
+function pageCatalogue(request: Request, web: WebContext): PageWebContext['i18n'] {
   const { pathname } = new URL(request.url);
   if (/^\/console(\/|$)/.test(pathname)) return web.i18n;
   const leaf = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.id ?? 'not-found';
-  return { ...web.i18n, messages: pickNamespaces(web.i18n.messages, namespacesForRoute(leaf)) };
+  const picked = namespacesForRoute(leaf);
+  return { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked), picked };
 }
 
-export function loader({ context, request }: Route.LoaderArgs): PageWebContext {
+export function loader({ context, request }: Route.LoaderArgs): PackedWebContext {
   const web = webContextFor(request, context.web);
   // Issue 17: the settings the browser has no use for stay on the server.
   const { credit_packages: _packages, payment_routing: _routing, premium: _premium, ...settings } = web.settings;
-  return { ...web, settings, i18n: pageCatalogue(request, web) };
+  return packWebContext({ ...web, settings, i18n: pageCatalogue(request, web) });
 }
 
 /** Spec §2: the root element carries the template, the route name (home is `index`) and `logged-in`. */
@@ -86,12 +78,12 @@ function useRootClasses(web: PageWebContext | undefined): string {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const web = useRouteLoaderData<typeof loader>('root');
+  const web = useOptionalWebContext();
   const classes = useRootClasses(web);
   const [i18n] = useState(() => {
     if (!web) return undefined;
     const instance = createI18n(web.locale, web.i18n.messages);
-    registerPageCatalogue(instance, web.i18n.hash);
+    registerPageCatalogue(instance, web.i18n.hash, web.i18n.picked);
     return instance;
   });
   const lang = web && web.locale !== 'pseudo' ? REGIONAL_CODES[web.locale] : 'en-US';

@@ -1,5 +1,6 @@
 import type { Catalogue, Locale, PSEUDO_LOCALE } from '@rendezvous/contract';
 import type { i18n as I18n } from 'i18next';
+import { coversEntry } from './catalogue-namespaces';
 
 /** Spec §9: catalogues are kept in local storage for 24 hours. */
 export const CATALOGUE_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -29,16 +30,25 @@ export async function loadCatalogue(hash: string, locale: Locale | typeof PSEUDO
  * whatever renders later (the next route, a lazy dialog) waits for the whole catalogue of the
  * page's language, fetched once.
  */
-let page: { i18n: I18n; hash: string } | null = null;
+let page: { i18n: I18n; hash: string; picked: readonly string[] | undefined } | null = null;
 const wholeCatalogues = new Map<string, Promise<void>>();
 
-/** The browser's one i18n instance; on the server every request has its own and nothing waits. */
-export function registerPageCatalogue(i18n: I18n, hash: string): void {
-  if (typeof document !== 'undefined') page = { i18n, hash };
+/**
+ * The browser's one i18n instance, and the catalogue entries its page came with (none named: the
+ * whole catalogue); on the server every request has its own and nothing waits.
+ */
+export function registerPageCatalogue(i18n: I18n, hash: string, picked?: readonly string[]): void {
+  if (typeof document !== 'undefined') page = { i18n, hash, picked };
 }
 
-export function hasNamespaces(i18n: I18n, namespaces: readonly string[]): boolean {
-  return namespaces.every((namespace) => i18n.getResource(i18n.language, 'translation', namespace) !== undefined);
+/**
+ * Whether the words of these catalogue entries are in. A namespace the page got only a part of
+ * is there as an object too, so the page's own list decides until the whole catalogue is in.
+ */
+export function hasNamespaces(i18n: I18n, entries: readonly string[]): boolean {
+  const picked = page?.i18n === i18n ? page.picked : undefined;
+  if (picked) return entries.every((entry) => picked.some((had) => coversEntry(had, entry)));
+  return entries.every((entry) => i18n.getResource(i18n.language, 'translation', entry) !== undefined);
 }
 
 export function loadWholeCatalogue(): Promise<void> {
@@ -50,6 +60,7 @@ export function loadWholeCatalogue(): Promise<void> {
     loading = loadCatalogue(hash, language).then(
       (messages) => {
         i18n.addResourceBundle(language, 'translation', messages, true, true);
+        if (page?.i18n === i18n) page.picked = undefined;
       },
       (error: unknown) => {
         // Spec §8: a catalogue that fails to load is a warning; a later need asks again.

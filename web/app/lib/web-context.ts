@@ -12,6 +12,36 @@ export type { ServerApi, WebContext };
 
 /**
  * The web context as the root loader hands it to the page: the settings without the server's own
- * part, and the catalogue namespaces of the route opened (issue 17: the first HTML carries it).
+ * part, and the catalogue entries of the route opened (issue 17: the first HTML carries it),
+ * named in `picked`; without it, the catalogue is whole.
  */
-export type PageWebContext = Omit<WebContext, 'settings'> & { settings: PublicSettings };
+export type PageWebContext = Omit<WebContext, 'settings' | 'i18n'> & {
+  settings: PublicSettings;
+  i18n: WebContext['i18n'] & { picked?: readonly string[] };
+};
+
+/**
+ * What the root loader answers: the page's web context as one JSON text. The router's stream
+ * format writes each of the catalogue's many short strings as an entry of its own, which gzips
+ * a third worse than the same data as JSON (issue 17: 6.1 KB against 4.6 KB in the home page's
+ * first HTML).
+ */
+export interface PackedWebContext {
+  json: string;
+}
+
+export function packWebContext(web: PageWebContext): PackedWebContext {
+  return { json: JSON.stringify(web) };
+}
+
+// One object per answer, so every component reading it gets the same settings and user.
+const unpacked = new WeakMap<PackedWebContext, PageWebContext>();
+
+export function unpackWebContext(packed: PackedWebContext): PageWebContext {
+  let web = unpacked.get(packed);
+  if (!web) {
+    web = JSON.parse(packed.json) as PageWebContext;
+    unpacked.set(packed, web);
+  }
+  return web;
+}

@@ -10,6 +10,7 @@ import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json } from '../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
 import Likes from './likes';
+import { packWebContext } from '../lib/web-context';
 
 const t = testI18n.t;
 
@@ -45,7 +46,7 @@ function renderLikes(path: string) {
       id: 'root',
       loader: () => {
         rootLoads.count += 1;
-        return web;
+        return packWebContext(web);
       },
       Component: () => (
         <LocaleProvider initial={web}>
@@ -63,7 +64,7 @@ function renderLikes(path: string) {
   ]);
   render(
     <I18nextProvider i18n={testI18n}>
-      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: web } }} />
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: packWebContext(web) } }} />
     </I18nextProvider>,
   );
   return rootLoads;

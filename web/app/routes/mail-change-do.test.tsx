@@ -7,6 +7,7 @@ import { LocaleProvider } from '../lib/locale';
 import { fakeApi, json } from '../test/fake-api';
 import { makeWebContext, testI18n } from '../test/render';
 import MailChangeDo from './mail-change-do';
+import { packWebContext } from '../lib/web-context';
 
 const t = testI18n.t;
 
@@ -20,7 +21,7 @@ function renderPage(path: string) {
   const Stub = createRoutesStub([
     {
       id: 'root',
-      loader: () => web,
+      loader: () => packWebContext(web),
       Component: () => (
         <LocaleProvider initial={web}>
           <Address />
@@ -35,7 +36,7 @@ function renderPage(path: string) {
   ]);
   return render(
     <I18nextProvider i18n={testI18n}>
-      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: web } }} />
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: packWebContext(web) } }} />
     </I18nextProvider>,
   );
 }

@@ -10,6 +10,7 @@ import { QueryProvider } from '../lib/query-provider';
 import { fakeApi, json, type FakeCall } from '../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
 import Member from './member';
+import { packWebContext } from '../lib/web-context';
 
 const t = testI18n.t;
 
@@ -42,7 +43,7 @@ function renderMemberPage(server: { user: User | null }) {
   const Stub = createRoutesStub([
     {
       id: 'root',
-      loader: webNow,
+      loader: () => packWebContext(webNow()),
       Component: () => (
         <LocaleProvider initial={web}>
           <QueryProvider memberId={web.user?.profile.id ?? null}>
@@ -57,7 +58,10 @@ function renderMemberPage(server: { user: User | null }) {
   ]);
   return render(
     <I18nextProvider i18n={testI18n}>
-      <Stub initialEntries={[`/members/${GRETA.id}`]} hydrationData={{ loaderData: { root: web, member: page } }} />
+      <Stub
+        initialEntries={[`/members/${GRETA.id}`]}
+        hydrationData={{ loaderData: { root: packWebContext(web), member: page } }}
+      />
     </I18nextProvider>,
   );
 }

@@ -17,6 +17,7 @@ import { fakeApi, json, type FakeCall } from '../test/fake-api';
 import { PUSH_PUB, fakePushBrowser, forgetPushBrowser } from '../test/fake-push-browser';
 import { makeUser, makeWebContext, testI18n } from '../test/render';
 import Members, { loader } from './members';
+import { packWebContext } from '../lib/web-context';
 
 const t = testI18n.t;
 
@@ -70,7 +71,7 @@ function renderMembers(web: WebContext, firstSearch: SearchResponse | null = nul
   const Stub = createRoutesStub([
     {
       id: 'root',
-      loader: () => web,
+      loader: () => packWebContext(web),
       Component: () => (
         <LocaleProvider initial={web}>
           <QueryProvider memberId={web.user?.profile.id ?? null}>
@@ -91,7 +92,10 @@ function renderMembers(web: WebContext, firstSearch: SearchResponse | null = nul
   ]);
   render(
     <I18nextProvider i18n={testI18n}>
-      <Stub initialEntries={['/members']} hydrationData={{ loaderData: { root: web, members: loaderData } }} />
+      <Stub
+        initialEntries={['/members']}
+        hydrationData={{ loaderData: { root: packWebContext(web), members: loaderData } }}
+      />
     </I18nextProvider>,
   );
 }

@@ -17,6 +17,7 @@ import { createI18n } from '../lib/i18n';
 import { LocaleProvider } from '../lib/locale';
 import { createQueryClient } from '../lib/query-client';
 import { QueryProvider } from '../lib/query-provider';
+import { packWebContext } from '../lib/web-context';
 
 /** The English catalogue, as the tests read it. */
 export const EN_MESSAGES: Catalogue = en;
@@ -161,7 +162,7 @@ export function renderWithRoot(
   const Stub = createRoutesStub([
     {
       id: 'root',
-      loader: () => web,
+      loader: () => packWebContext(web),
       Component: () => (
         <LocaleProvider initial={web}>
           <QueryProvider memberId={web.user?.profile.id ?? null}>
@@ -174,7 +175,7 @@ export function renderWithRoot(
   ]);
   return render(
     <I18nextProvider i18n={i18n}>
-      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: web } }} />
+      <Stub initialEntries={[path]} hydrationData={{ loaderData: { root: packWebContext(web) } }} />
     </I18nextProvider>,
   );
 }

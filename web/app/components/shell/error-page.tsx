@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, useLocation } from 'react-router';
 import { ButtonLink } from '../ui/button';
 import { usePageTitle } from '../../lib/use-page-title';
-import type { PageWebContext } from '../../lib/web-context';
+import { useOptionalWebContext } from '../../lib/use-web-context';
 import { Footer } from './footer';
 
 const KNOWN_STATUSES = [400, 403, 404, 500, 503];
@@ -30,7 +30,7 @@ export function ErrorPage({
   visitorSignup: ReactNode;
 }) {
   const { t } = useTranslation();
-  const web = useRouteLoaderData<PageWebContext>('root');
+  const web = useOptionalWebContext();
   const { pathname } = useLocation();
   usePageTitle(web?.settings.name ?? null);
   const status = statusOf(error);

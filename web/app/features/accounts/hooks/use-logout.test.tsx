@@ -15,6 +15,7 @@ import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 import '../api/account-calls';
 import '../api/account-schemas';
 import { useLogout } from './use-logout';
+import { packWebContext } from '../../../lib/web-context';
 
 function LogoutButton() {
   const { t } = useTranslation();
@@ -66,7 +67,7 @@ function renderMembersPage(server: { session: boolean }) {
   );
   render(
     <I18nextProvider i18n={testI18n}>
-      <Stub initialEntries={['/members']} hydrationData={{ loaderData: { root: web } }} />
+      <Stub initialEntries={['/members']} hydrationData={{ loaderData: { root: packWebContext(web) } }} />
     </I18nextProvider>,
   );
 }

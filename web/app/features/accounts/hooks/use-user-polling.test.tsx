@@ -13,6 +13,7 @@ import '../api/account-calls';
 import { useUserPolling } from './use-user-polling';
 
 import { MINUTE_MS } from '../../../lib/constants';
+import { packWebContext } from '../../../lib/web-context';
 
 const web = makeWebContext({ user: makeUser() });
 
@@ -33,7 +34,7 @@ async function renderLoggedIn(server: { loggedIn: boolean }) {
     {
       id: 'root',
       // What a revalidation gets from the server: no user once the session is gone.
-      loader: () => makeWebContext({ user: server.loggedIn ? makeUser() : null }),
+      loader: () => packWebContext(makeWebContext({ user: server.loggedIn ? makeUser() : null })),
       Component: () => (
         <QueryProvider memberId={web.user?.profile.id ?? null}>
           <Root />
@@ -44,7 +45,7 @@ async function renderLoggedIn(server: { loggedIn: boolean }) {
   ]);
   render(
     <I18nextProvider i18n={testI18n}>
-      <Stub hydrationData={{ loaderData: { root: web } }} />
+      <Stub hydrationData={{ loaderData: { root: packWebContext(web) } }} />
     </I18nextProvider>,
   );
   await act(async () => {

@@ -18,6 +18,7 @@ import { countBadge } from '../count-badge';
 import { BadgeProvider, useBadgeCounts } from './badge-provider';
 
 import { MINUTE_MS } from '../../../lib/constants';
+import { packWebContext } from '../../../lib/web-context';
 
 // What the root hands the badge from the chats and likes features (features do not import each other).
 const chatsQuery = queryOptions({
@@ -84,7 +85,7 @@ function ChatsScreen() {
 
 function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
   const web = makeWebContext({ user: makeUser() });
-  const loader = vi.fn(() => makeWebContext({ user: server.loggedIn ? makeUser() : null }));
+  const loader = vi.fn(() => packWebContext(makeWebContext({ user: server.loggedIn ? makeUser() : null })));
   const Stub = createRoutesStub([
     {
       id: 'root',
@@ -107,7 +108,7 @@ function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
   ]);
   render(
     <I18nextProvider i18n={testI18n}>
-      <Stub hydrationData={{ loaderData: { root: web } }} />
+      <Stub hydrationData={{ loaderData: { root: packWebContext(web) } }} />
     </I18nextProvider>,
   );
   return { loader };

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue } from './catalogue-loader';
+import { pickNamespaces } from './catalogue-namespaces';
+import { createI18n } from './i18n';
+
+const WHOLE = {
+  ui: { close: 'Close' },
+  landers: { common: { cta: 'Join now' }, video: { live: 'Live now' }, map: { title: 'Members near you' } },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the words a page came with', () => {
+  it('counts a namespace it got only a part of as missing, until the whole catalogue is in', async () => {
+    const picked = ['ui', 'landers.common', 'landers.video'];
+    const i18n = createI18n('en', pickNamespaces(WHOLE, picked));
+    registerPageCatalogue(i18n, 'hash-1', picked);
+    const fetched = vi.fn(async () => new Response(JSON.stringify(WHOLE)));
+    vi.stubGlobal('fetch', fetched);
+
+    expect(hasNamespaces(i18n, ['ui', 'landers.video'])).toBe(true);
+    // The page holds a `landers` object, but not the map lander's words in it.
+    expect(hasNamespaces(i18n, ['landers'])).toBe(false);
+    expect(hasNamespaces(i18n, ['landers.map'])).toBe(false);
+
+    await loadWholeCatalogue();
+
+    expect(fetched).toHaveBeenCalledWith('/_i18n/hash-1/en/messages.json');
+    expect(hasNamespaces(i18n, ['landers', 'landers.map'])).toBe(true);
+    expect(i18n.t('landers.map.title')).toBe('Members near you');
+  });
+});
