@@ -1,5 +1,5 @@
 import { en, expect, test } from './fixtures';
-import { activeMember } from './members';
+import { activeMember, csrfHeaders, secondPage } from './members';
 
 // Issue 17 "Speed": what the first HTML carries, and what the browser then need not ask.
 
@@ -22,6 +22,44 @@ test('the members page comes with its first cards and does not search again on l
   await page.waitForLoadState('networkidle');
   expect(searches).toEqual([]);
   await expect(cards).toHaveCount(12);
+});
+
+test.describe('far from the server’s clock', () => {
+  // The server renders in UTC; the fixture fails the test on the error a hydration mismatch logs.
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test('the chat list comes with the chats page and is not asked for again on load', async ({ page, browser }) => {
+    await activeMember(page, 'Henk');
+    const other = await secondPage(browser);
+    const theirId = await activeMember(other, 'Marijke');
+    await other.context().close();
+    const started = await page.request.get(`/api/chat.php?profile=${theirId}`, {
+      headers: { 'x-rendezvous-client': 'e2e' },
+    });
+    const { id: conversation } = (await started.json()) as { id: number };
+    const sent = await page.request.post('/api/messages.php', {
+      data: { conversation, body: 'Shall we walk by the sea on Sunday?' },
+      headers: { ...(await csrfHeaders(page)), 'x-rendezvous-client': 'e2e' },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/chats.php')) listCalls.push(request.url());
+    });
+
+    const response = await page.goto('/chats');
+    // Before any script ran: the conversation, its last words, and no loading line.
+    const html = (await response?.text()) ?? '';
+    const body = html.slice(html.indexOf('<body'), html.indexOf('<script', html.indexOf('<body')));
+    expect(body).toContain('Marijke');
+    expect(body).toContain('Shall we walk by the sea on Sunday?');
+    expect(body).not.toContain(en('chats.loading'));
+
+    const list = page.getByRole('link', { name: /Marijke/ });
+    await expect(list).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(listCalls).toEqual([]);
+  });
 });
 
 test('pages that check answers with zod raise no Content-Security-Policy violation', async ({ page }) => {

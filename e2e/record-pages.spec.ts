@@ -82,13 +82,15 @@ test('a member gets a 404 page for someone who blocked them and for a conversati
   expect(started.status()).toBe(200);
   const { id: conversation } = (await started.json()) as { id: number };
 
-  // Bert's own conversation is rendered with its messages, which the browser does not read again.
+  // Bert's own conversation is rendered with its messages and his chat list, which the browser
+  // does not read again.
   const messageCalls = apiGets(bert, '/api/messages.php');
-  const chatList = bert.waitForRequest((sent) => new URL(sent.url()).pathname === '/api/chats.php');
+  const listCalls = apiGets(bert, '/api/chats.php');
   expect((await bert.goto(`/chats/${conversation}`))?.status()).toBe(200);
   await expect(bert.getByRole('heading', { name: 'Cleo' })).toBeVisible();
-  await chatList;
+  await bert.waitForLoadState('networkidle');
   expect(messageCalls).toEqual([]);
+  expect(listCalls).toEqual([]);
 
   // Ada may not see it, nor a conversation that does not exist, nor a transaction that does not.
   await expectNotFoundPage(page.request, `/chats/${conversation}`);

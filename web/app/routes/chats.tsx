@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResendActivation } from '../features/accounts/hooks/use-resend-activation';
 import { messagesPath } from '../features/chats/api/chat-calls';
+import { chatsQueryOptions } from '../features/chats/api/chats-query';
+import { loadChatList } from '../features/chats/api/load-chat-list';
 import { ChatsScreen } from '../features/chats/components/chats-screen';
 import { MessageCostNote } from '../features/credits/components/message-cost-note';
 import { CREDITS_INSUFFICIENT_PATH, RETURN_TO_PARAM } from '../features/credits/return-to';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
+import { querySeed } from '../lib/query-seeds';
 import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/chats';
@@ -15,11 +18,17 @@ export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
 }
 
-/** A conversation that is not the member's own, or none at all, is a 404 page from the first HTML. */
+/**
+ * A conversation that is not the member's own, or none at all, is a 404 page from the first HTML.
+ * The chat list comes with it (issue 17: the page painted "Loading your conversations…" first).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (params.chatId === undefined) return { page: null };
-  if (!RECORD_ID.test(params.chatId)) throw notFoundResponse();
-  return { page: await loadRecord(context, messagesPath(params.chatId), MessagesResponseSchema) };
+  if (params.chatId !== undefined && !RECORD_ID.test(params.chatId)) throw notFoundResponse();
+  const [page, chats] = await Promise.all([
+    params.chatId === undefined ? null : loadRecord(context, messagesPath(params.chatId), MessagesResponseSchema),
+    loadChatList(context),
+  ]);
+  return { page, querySeeds: chats ? [querySeed(chatsQueryOptions().queryKey, chats)] : [] };
 }
 
 /** In the app the conversation loads its own messages and shows its own not-found state. */

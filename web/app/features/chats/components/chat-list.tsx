@@ -6,8 +6,7 @@ import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { NAMED_ROUTES } from '../../../route-table';
-import { formatFullTime } from '../../../lib/dates';
-import { formatChatTime } from '../format';
+import { ChatTime } from './chat-time';
 import { ChatAvatar } from './chat-avatar';
 
 export interface ChatListProps {
@@ -56,14 +55,7 @@ export function ChatList({ chats, activeId, me, cdnPrefix, onRemove }: ChatListP
                     <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-semibold'}`} translate="no">
                       {profile.name}
                     </span>
-                    <time
-                      translate="no"
-                      className="shrink-0 text-xs text-ink-muted"
-                      dateTime={at}
-                      title={formatFullTime(at, regional)}
-                    >
-                      {formatChatTime(at, regional)}
-                    </time>
+                    <ChatTime at={at} regional={regional} className="shrink-0 text-xs text-ink-muted" />
                   </span>
                   <span className="flex items-center justify-between gap-2">
                     <span className={`truncate text-sm ${unread > 0 ? 'text-ink' : 'text-ink-muted'}`}>{preview}</span>

@@ -1,8 +1,7 @@
 import type { ChatMessage } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
-import { formatFullTime } from '../../../lib/dates';
-import { formatChatTime } from '../format';
+import { ChatTime } from './chat-time';
 
 export interface ShownMessage extends ChatMessage {
   /** Stable across the swap from the optimistic copy to the server's message. */
@@ -87,9 +86,7 @@ export function MessageList({ messages, me, otherName, readUpTo, label, onDiscar
                   ) : null}
                 </span>
               ) : (
-                <time translate="no" dateTime={message.created_at} title={formatFullTime(message.created_at, regional)}>
-                  {formatChatTime(message.created_at, regional)}
-                </time>
+                <ChatTime at={message.created_at} regional={regional} />
               )}
               {lastRead && lastRead.key === message.key ? <span> · {t('chats.read')}</span> : null}
             </p>
