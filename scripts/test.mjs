@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { findHaproxy } from './cluster.mjs';
 
 const CI = process.env.CI === 'true';
@@ -191,8 +192,7 @@ counts.failed += failedSteps.filter(
  */
 function failedTests(vitestReport, playwrightReport) {
   const firstLine = (text = '') =>
-    text
-      .replaceAll(/\u001b\[[0-9;]*m/g, '')
+    stripVTControlCharacters(text)
       .split('\n')
       .find((line) => line.trim() !== '')
       ?.trim()
