@@ -3,10 +3,11 @@ import { activeMember } from './members';
 
 test('a member page tells the server when it is hidden, with a beacon the server accepts', async ({ page }) => {
   await activeMember(page, 'Hilde');
-  // The chat list is read once the page has hydrated, so the page's listeners are in place by then.
-  const chatList = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/chats.php');
+  // The rest of the catalogue is asked for once the page has hydrated and gone idle, so the page's
+  // listeners are in place by then.
+  const catalogue = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/_i18n/'));
   await page.goto('/chats');
-  await chatList;
+  await catalogue;
 
   const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/page-hidden.php');
   // What switching to another tab does to the page.
