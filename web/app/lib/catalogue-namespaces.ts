@@ -5,12 +5,11 @@ import { ROUTES, routeNameFromId } from '../route-table';
  * Which parts of the message catalogue a page's first HTML carries (issue 17: the whole catalogue
  * made the first HTML 51 KB). A namespace is a top-level key of `web/locales/*.json`; an entry
  * may also name one part of a namespace by its dotted path (the video lander's words in landers),
- * where the namespace's
- * parts belong to different screens. Every page
- * gets the shell's; a route adds what its module and the modules it imports statically use
- * (`catalogue-namespaces.test.ts` walks those imports, and the lazy components a route module
- * renders on the server, and fails when one is missing here). What
- * loads later (a lazy dialog, the next route) brings the whole catalogue first (`catalogue-loader.ts`).
+ * where the namespace's parts belong to different screens. Every page gets the shell's; a route
+ * adds what its module and the modules it imports statically use (`catalogue-namespaces.test.ts`
+ * walks those imports, and the lazy components a route module renders on the server, and fails
+ * when one is missing here). What loads later (a lazy dialog, the next route) brings the whole
+ * catalogue first (`catalogue-loader.ts`).
  */
 export const SHELL_NAMESPACES = [
   // The root, its layouts, the error page and the prompts any page may show.

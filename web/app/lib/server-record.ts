@@ -24,6 +24,19 @@ export async function loadRecord<T extends z.ZodType>(
   return schema.parse(response.body);
 }
 
+/**
+ * An answer a server-rendered page can also do without (issue 17): checked by its schema, or null
+ * on any refusal or failure, when the screen asks from the browser and shows that answer's state.
+ */
+export async function loadIfAnswered<T extends z.ZodType>(
+  context: AppLoadContext,
+  path: string,
+  schema: T,
+): Promise<z.infer<T> | null> {
+  const response = await context.api.get(path);
+  return response.status === 200 ? schema.parse(response.body) : null;
+}
+
 /** The same record read in the browser (a client loader): the API's 404 becomes the not-found page too. */
 export async function notFoundOn404<T>(answer: Promise<T>): Promise<T> {
   try {

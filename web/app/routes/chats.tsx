@@ -1,16 +1,15 @@
-import { MessagesResponseSchema } from '@rendezvous/contract';
+import { ChatsResponseSchema, MessagesResponseSchema } from '@rendezvous/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResendActivation } from '../features/accounts/hooks/use-resend-activation';
-import { messagesPath } from '../features/chats/api/chat-calls';
+import { CHATS_PATH, messagesPath } from '../features/chats/api/chat-calls';
 import { chatsQueryOptions } from '../features/chats/api/chats-query';
-import { loadChatList } from '../features/chats/api/load-chat-list';
 import { ChatsScreen } from '../features/chats/components/chats-screen';
 import { MessageCostNote } from '../features/credits/components/message-cost-note';
 import { CREDITS_INSUFFICIENT_PATH, RETURN_TO_PARAM } from '../features/credits/return-to';
 import { SafetyMenu } from '../features/safety/components/safety-menu';
 import { querySeed } from '../lib/query-seeds';
-import { loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
+import { loadIfAnswered, loadRecord, notFoundResponse, RECORD_ID } from '../lib/server-record';
 import { NAMED_ROUTES } from '../route-table';
 import type { Route } from './+types/chats';
 
@@ -26,7 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.chatId !== undefined && !RECORD_ID.test(params.chatId)) throw notFoundResponse();
   const [page, chats] = await Promise.all([
     params.chatId === undefined ? null : loadRecord(context, messagesPath(params.chatId), MessagesResponseSchema),
-    loadChatList(context),
+    // A list that could not be read here loads in the browser and shows its own state.
+    loadIfAnswered(context, CHATS_PATH, ChatsResponseSchema),
   ]);
   return { page, querySeeds: chats ? [querySeed(chatsQueryOptions().queryKey, chats)] : [] };
 }

@@ -1,5 +1,6 @@
 import { SearchResponseSchema, type SearchResponse } from '@rendezvous/contract';
 import type { AppLoadContext } from 'react-router';
+import { loadIfAnswered } from '../../../lib/server-record';
 import { firstSearchPath } from './search-calls';
 
 /**
@@ -13,6 +14,5 @@ export async function loadFirstSearch(
   trafficsource: string | undefined,
   page: number,
 ): Promise<SearchResponse | null> {
-  const response = await context.api.get(firstSearchPath(trafficsource, page));
-  return response.status === 200 ? SearchResponseSchema.parse(response.body) : null;
+  return loadIfAnswered(context, firstSearchPath(trafficsource, page), SearchResponseSchema);
 }
