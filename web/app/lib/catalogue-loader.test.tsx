@@ -1,3 +1,6 @@
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue } from './catalogue-loader';
 import { pickNamespaces } from './catalogue-namespaces';
@@ -31,5 +34,19 @@ describe('the words a page came with', () => {
     expect(fetched).toHaveBeenCalledWith('/_i18n/hash-1/en/messages.json');
     expect(hasNamespaces(i18n, ['landers', 'landers.map'])).toBe(true);
     expect(i18n.t('landers.map.title')).toBe('Members near you');
+  });
+
+  it('reads the page’s list through the instance components are handed, prefix entries included', () => {
+    const catalogue = { signup: { title: 'Sign up', value_female: 'Woman', photo_title: 'A photo' } };
+    const picked = ['signup.title', 'signup.value_*'];
+    const i18n = createI18n('en', pickNamespaces(catalogue, picked));
+    registerPageCatalogue(i18n, 'hash-2', picked);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+    );
+    const handed = renderHook(() => useTranslation().i18n, { wrapper }).result.current;
+
+    expect(hasNamespaces(handed, ['signup.title', 'signup.value_*'])).toBe(true);
+    expect(hasNamespaces(handed, ['signup'])).toBe(false);
   });
 });
