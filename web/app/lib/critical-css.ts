@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import Beasties from 'beasties';
 import { ROUTES, routeNameFromId } from '../route-table';
+import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
 /**
  * The routes a visitor arrives on from outside (issue 17): the home page, login, sign-up, the
@@ -62,7 +63,7 @@ export function createCriticalCss(clientDir: string) {
       const head = processed.slice(0, processed.indexOf('</head>'));
       const css = [...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
       // Nothing found means nothing to gain: the page keeps its stylesheet as it is.
-      if (css) known.set(key, css);
+      if (css) known.set(key, withoutUnusedCustomProperties(css));
     } catch (error) {
       console.warn('critical CSS not worked out for', key, error);
     } finally {
