@@ -24,7 +24,7 @@ import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { reloadIfChunkIsGone } from './lib/chunk-reload';
 import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue, withWholeCatalogue } from './lib/catalogue-loader';
-import { namespacesForRoute, pickNamespaces } from './lib/catalogue-namespaces';
+import { namesRegions, namespacesForRoute, pickNamespaces } from './lib/catalogue-namespaces';
 import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
@@ -45,22 +45,36 @@ const PAGE_ROUTES = ROUTES.flatMap((entry) => [
 ]);
 
 /**
- * Issue 17: the first HTML carries only the catalogue namespaces of the route it opens; the
- * console's pages keep the whole catalogue the server gave them.
+ * Issue 17: the first HTML carries only the catalogue entries of the route it opens, and the
+ * site's regions only where the route has a region field; the console's pages keep the whole
+ * catalogue and settings the server gave them.
  */
-function pageCatalogue(request: Request, web: WebContext): PageWebContext['i18n'] {
+function pageParts(request: Request, web: WebContext): { i18n: PageWebContext['i18n']; regions: boolean } {
   const { pathname } = new URL(request.url);
-  if (/^\/console(\/|$)/.test(pathname)) return web.i18n;
+  if (/^\/console(\/|$)/.test(pathname)) return { i18n: web.i18n, regions: true };
   const leaf = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.id ?? 'not-found';
-  const picked = namespacesForRoute(leaf);
-  return { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked), picked };
+  const picked = namespacesForRoute(leaf, {
+    loggedIn: web.user !== null,
+    countries: web.settings.countries,
+  });
+  return {
+    i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked), picked },
+    regions: picked.some(namesRegions),
+  };
 }
 
 export function loader({ context, request }: Route.LoaderArgs): PackedWebContext {
   const web = webContextFor(request, context.web);
   // Issue 17: the settings the browser has no use for stay on the server.
-  const { credit_packages: _packages, payment_routing: _routing, premium: _premium, ...settings } = web.settings;
-  return packWebContext({ ...web, settings, i18n: pageCatalogue(request, web) });
+  const {
+    credit_packages: _packages,
+    payment_routing: _routing,
+    premium: _premium,
+    region_data: regionData,
+    ...settings
+  } = web.settings;
+  const { i18n, regions } = pageParts(request, web);
+  return packWebContext({ ...web, settings: regions ? { ...settings, region_data: regionData } : settings, i18n });
 }
 
 /** Spec §2: the root element carries the template, the route name (home is `index`) and `logged-in`. */
@@ -155,8 +169,11 @@ function AfterHydration({ children }: { children: ReactNode }) {
  */
 function CatalogueGate({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const { settings } = useWebContext();
   const leaf = useMatches().at(-1);
-  if (leaf && !hasNamespaces(i18n, namespacesForRoute(leaf.id))) use(loadWholeCatalogue());
+  // Not by login: in the browser the sign-up form's later steps wait for the whole catalogue themselves.
+  const needed = leaf ? namespacesForRoute(leaf.id, { countries: settings.countries }) : [];
+  if (!hasNamespaces(i18n, needed)) use(loadWholeCatalogue());
   // Once the page is idle, the rest of the catalogue comes too, so the next page opens at once.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { VALIDATION } from '@rendezvous/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { ROUTES, routeId, type Layout } from '../route-table';
 import {
   CONSOLE_NAMESPACE,
   coversEntry,
-  FORM_NAMESPACES,
+  namesRegions,
   namespacesForRoute,
   namespacesForRouteFile,
   pickNamespaces,
@@ -15,13 +16,22 @@ import {
 
 const APP = path.resolve(import.meta.dirname, '..');
 const NAMESPACES = new Set(Object.keys(en));
+const flatKeys = (part: unknown, at: string): string[] =>
+  typeof part === 'object' && part !== null
+    ? Object.entries(part).flatMap(([key, value]) => flatKeys(value, at ? `${at}.${key}` : key))
+    : [at];
+const CATALOGUE_KEYS = flatKeys(en, '');
+// A quoted text shaped like a key that begins no key of the catalogue ('home.nl', a domain) is not one.
+const beginsAKey = (text: string) => CATALOGUE_KEYS.some((key) => key.startsWith(text));
 const STATIC_IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 // A key in the source: a quoted or template string that starts with a namespace and a dot, up to
 // where it ends or a template's variable part begins (`landers.niches.${key}` → 'landers.niches.').
 const KEY = /['"`]([a-z_]+\.[a-zA-Z_$][a-zA-Z0-9_.]*)/g;
-// Words a field's message takes from the catalogue by the rule the checks name, not by a key in the source.
+// Words a field's message takes from the catalogue by the rule the checks name, not by a key in the
+// source: the contract's rules, and the words for a field by its name or its label.
 const FIELD_MESSAGES = path.join(APP, 'components/profile-fields/messages.ts');
+const FIELD_MESSAGE_TEMPLATES = ['validation.fields.', 'validation.named.'];
 // The list itself names entries, not words a screen shows.
 const THIS_LIST = path.join(APP, 'lib/catalogue-namespaces.ts');
 
@@ -47,14 +57,22 @@ function staticClosure(file: string, seen = new Set<string>()): Set<string> {
 function keysUsedBy(files: Iterable<string>): Set<string> {
   const used = new Set<string>();
   for (const file of files) {
-    if (file === FIELD_MESSAGES) for (const namespace of FORM_NAMESPACES) used.add(namespace);
+    if (file === FIELD_MESSAGES) {
+      for (const key of Object.values(VALIDATION)) used.add(key);
+      for (const key of FIELD_MESSAGE_TEMPLATES) used.add(key);
+    }
     if (file === THIS_LIST) continue;
     const source = fs.readFileSync(file, 'utf8').replace(DYNAMIC_IMPORT, '');
     for (const [, key] of source.matchAll(KEY))
-      if (NAMESPACES.has(key!.split('.')[0]!)) used.add(key!.replace(/\$$/, ''));
+      if (NAMESPACES.has(key!.split('.')[0]!) && beginsAKey(key!.replace(/\$$/, ''))) used.add(key!.replace(/\$$/, ''));
   }
   return used;
 }
+
+// The shell's parts the top bar shows a logged-in member only.
+const MEMBER_ONLY_MODULES = ['components/shell/install-app.tsx', 'components/shell/activate-reminder.tsx'].map((file) =>
+  path.join(APP, file),
+);
 
 const LAYOUT_FILES: Record<Layout, string> = {
   default: 'layouts/default.tsx',
@@ -81,20 +99,44 @@ describe('the catalogue namespaces a first HTML carries', () => {
   it.each(ROUTES.map((entry) => [entry.name, entry] as const))(
     '%s gets every namespace its first screen uses',
     (_name, entry) => {
-      const given = namespacesForRoute(routeId(entry));
-      const missing = [...keysUsedBy(firstScreenFiles(entry))].filter(
-        (key) => !given.some((had) => coversEntry(had, key)),
-      );
-      expect(missing).toEqual([]);
+      const files = firstScreenFiles(entry);
+      if (entry.access !== 'member') {
+        const asVisitor = namespacesForRoute(routeId(entry));
+        const visitorFiles = [...files].filter((file) => !MEMBER_ONLY_MODULES.includes(file));
+        const missing = [...keysUsedBy(visitorFiles)].filter((key) => !asVisitor.some((had) => coversEntry(had, key)));
+        expect(missing).toEqual([]);
+      }
+      const asMember = namespacesForRoute(routeId(entry), { loggedIn: true });
+      const missingForMember = [...keysUsedBy(files)].filter((key) => !asMember.some((had) => coversEntry(had, key)));
+      expect(missingForMember).toEqual([]);
     },
   );
+
+  it('gives a member the words of the sign-up step the server renders for them where the form starts a page', () => {
+    const laterSteps = keysUsedBy(staticClosure(path.join(APP, 'features/signup/components/later-steps.tsx')));
+    const signupForm = path.join(APP, 'features/signup/components/signup-form.tsx');
+    // These show the form to visitors only; a member gets a link on.
+    const visitorsOnly = new Set(['routes/member-lander.tsx', 'routes/signup-matches.tsx']);
+    const formRoutes = ROUTES.filter(
+      (entry) => firstScreenFiles(entry).has(signupForm) && !visitorsOnly.has(entry.file),
+    );
+    expect(formRoutes.map((entry) => entry.name)).toEqual(expect.arrayContaining(['signup', 'landers-video-slug']));
+    for (const entry of formRoutes) {
+      const given = namespacesForRoute(routeId(entry), { loggedIn: true });
+      const missing = [...laterSteps].filter((key) => !given.some((had) => coversEntry(had, key)));
+      expect(missing, entry.name).toEqual([]);
+    }
+    expect(namespacesForRoute('signup')).not.toContain('signup');
+  });
 
   it('lists every route module and only entries the catalogue has', () => {
     for (const entry of ROUTES) expect(namespacesForRouteFile(entry.file), entry.file).toBeDefined();
     for (const entry of ROUTES) {
       for (const name of namespacesForRoute(entry.name)) {
-        const found = name.split('.').reduce<unknown>((part, key) => (part as Record<string, unknown>)?.[key], en);
-        expect(found, name).toBeDefined();
+        expect(
+          CATALOGUE_KEYS.some((key) => coversEntry(name, key)),
+          name,
+        ).toBe(true);
       }
     }
   });
@@ -110,6 +152,21 @@ describe('the catalogue namespaces a first HTML carries', () => {
     expect(namespacesForRoute('landers-video-slug')).not.toContain('landers.map');
     expect(namespacesForRoute('index')).not.toContain('validation');
     expect(namespacesForRoute('login')).toContain('validation');
+  });
+
+  it('gives a page with a region field the names of the site’s regions only', () => {
+    const entries = namespacesForRoute('members', { countries: ['NL', 'GB'] });
+    expect(entries).toEqual(expect.arrayContaining(['regions.NL-*', 'regions.GB-*']));
+    expect(entries).not.toContain('regions');
+    const picked = pickNamespaces(en, entries) as { regions: Record<string, string> };
+    expect(Object.keys(picked.regions)).toContain('NL-DR');
+    expect(Object.keys(picked.regions).every((code) => /^(NL|GB)-/.test(code))).toBe(true);
+    expect(namespacesForRoute('index', { countries: ['NL'] })).not.toContain('regions.NL-*');
+    // The settings' regions travel with the names: only to pages with a region field.
+    expect(entries.some(namesRegions)).toBe(true);
+    expect(namespacesForRoute('index', { countries: ['NL'] }).some(namesRegions)).toBe(false);
+    expect(namespacesForRoute('signup', { countries: ['NL'] }).some(namesRegions)).toBe(false);
+    expect(namespacesForRoute('signup', { countries: ['NL'], loggedIn: true }).some(namesRegions)).toBe(true);
   });
 
   it('names a route the same by any of its aliases', () => {
@@ -136,5 +193,22 @@ describe('the catalogue namespaces a first HTML carries', () => {
     });
     expect(pickNamespaces(catalogue, ['landers.video', 'landers'])).toEqual(catalogue);
     expect(pickNamespaces(catalogue, ['landers', 'landers.video'])).toEqual(catalogue);
+  });
+
+  it('cuts out single keys and the keys a prefix names', () => {
+    const catalogue = {
+      signup: { title: 'Sign up', value_female: 'Woman', value_male: 'Man', photo_title: 'A photo' },
+      credits: { cost: '1 credit', buy: 'Buy' },
+    };
+    const entries = ['signup.value_*', 'signup.title', 'credits.cost', 'credits.gone_*'];
+    expect(pickNamespaces(catalogue, entries)).toEqual({
+      signup: { title: 'Sign up', value_female: 'Woman', value_male: 'Man' },
+      credits: { cost: '1 credit' },
+    });
+    expect(coversEntry('signup.value_*', 'signup.value_female')).toBe(true);
+    expect(coversEntry('signup.value_*', 'signup.value_')).toBe(true);
+    expect(coversEntry('signup.value_*', 'signup.photo_title')).toBe(false);
+    expect(coversEntry('signup.value_*', 'signup')).toBe(false);
+    expect(coversEntry('credits.cost', 'credits')).toBe(false);
   });
 });

@@ -19,55 +19,116 @@ export const SHELL_NAMESPACES = [
   'languages',
   'errors',
   'app_update',
-  'install',
   // The banner the open app shows when the network goes.
   'offline',
-  'activate_reminder',
-  'login',
+  // What any call of the app says when it is refused for asking too often.
+  'login.rate_limited',
 ] as const;
+
+/** The shell's parts only a logged-in member is shown: the app's install button, the activation reminder. */
+const MEMBER_SHELL = ['install', 'activate_reminder'];
 
 /**
  * The words of a field's message (`components/profile-fields/messages.ts`): what the contract's
- * checks and the server's 400 `fields` name. Only a first screen with a form needs them at once;
- * elsewhere they arrive with the rest of the catalogue once the page is idle.
+ * checks and the server's 400 `fields` name (the two rules worded in `signup`, too). Only a first
+ * screen with a form needs them at once; elsewhere they arrive with the rest of the catalogue once
+ * the page is idle.
  */
-export const FORM_NAMESPACES = ['validation', 'date_of_birth_error'] as const;
+export const FORM_NAMESPACES = [
+  'validation',
+  'date_of_birth_error',
+  'signup.name_starts_with_at',
+  'signup.name_equal_to_email',
+] as const;
+
+/** A profile's facts as any card or page shows them: each field's name, its values and notes. */
+const PROFILE_FACTS = ['signup.field_*', 'signup.value_*', 'signup.note_*'];
+
+/**
+ * The sign-up form's first step, the account (the later steps load with the whole catalogue when
+ * the visitor asks for one; a member who comes back mid-way gets `SIGNUP_LATER_STEPS` too).
+ */
+const SIGNUP_ACCOUNT_STEP = [
+  'signup.title*',
+  'signup.intro',
+  'signup.email*',
+  'signup.name*',
+  'signup.password*',
+  'signup.show_password',
+  'signup.submit',
+  'signup.have_account',
+  'signup.login',
+  'signup.legal_agree',
+  'signup.one_moment',
+  'signup.failed',
+  'signup.signups_closed',
+  'signup.rate_limited',
+  'signup.invite_only_*',
+  'signup.progress*',
+  ...FORM_NAMESPACES,
+];
+/** Region names, keyed by ISO 3166-2 code (`NL-DR`), so a country's are those its code begins. */
+const REGIONS = 'regions';
+/** What the steps after the account show: a logged-in member's sign-up form starts at one of them. */
+const SIGNUP_LATER_STEPS = ['signup', REGIONS];
 
 /** A lander's words: those all landers share and its own part (`landers.<part>`), not the seven others'. */
 const lander = (...parts: string[]) => [
   'landers.common',
   'landers.niches',
   ...parts.map((part) => `landers.${part}`),
-  'members',
+  'members.fictional_title',
 ];
-const SIGNUP_FORM = ['home', 'profile', 'signup', ...FORM_NAMESPACES];
-const CREDITS = ['credits', 'discounts', 'spending', 'signup'];
+const CREDITS = ['credits', 'discounts', 'spending', ...PROFILE_FACTS];
+/** The block and report menu on a profile or conversation; the report dialog loads with the whole catalogue. */
+const SAFETY_MENU = ['safety.actions', 'safety.block*', 'safety.report', 'safety.cancel', 'complaints.menu_link'];
 
 /** By route module (`ROUTES[].file`): what its first screen needs beyond the shell. */
 const ROUTE_FILE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
   'routes/home.tsx': ['home'],
-  'routes/login.tsx': ['profile', ...FORM_NAMESPACES],
-  'routes/signup.tsx': ['home', 'profile', 'signup', ...FORM_NAMESPACES],
-  'routes/chats.tsx': ['chats', 'complaints', 'credits', 'profile', 'safety', 'signup'],
-  'routes/members.tsx': ['likes', 'members', 'push', 'regions', 'search', 'signup'],
-  'routes/member.tsx': ['chats', 'complaints', 'likes', 'member_page', 'members', 'safety', 'signup'],
-  'routes/member-chat.tsx': ['chats'],
-  'routes/member-lander.tsx': [
-    'home',
-    'member_lander',
+  'routes/login.tsx': ['login', ...FORM_NAMESPACES],
+  'routes/signup.tsx': ['signup.page_title', ...SIGNUP_ACCOUNT_STEP],
+  'routes/chats.tsx': ['chats', 'credits.message_cost', 'credits.balance_short', ...SAFETY_MENU, ...PROFILE_FACTS],
+  'routes/members.tsx': [
+    'likes.like',
+    'likes.unlike',
+    'members',
+    'push.prompt_*',
+    'push.failed',
+    'push.turn_on',
+    'regions',
+    'search',
+    ...PROFILE_FACTS,
+  ],
+  'routes/member.tsx': [
+    'chats.start_failed*',
+    'likes.back',
+    'likes.like',
+    'likes.unlike',
     'member_page',
     'members',
-    'profile',
-    'signup',
-    ...FORM_NAMESPACES,
+    'signup.gender_*',
+    ...SAFETY_MENU,
+    ...PROFILE_FACTS,
+  ],
+  'routes/member-chat.tsx': ['chats'],
+  'routes/member-lander.tsx': [
+    'member_lander',
+    'member_page',
+    'members.fictional_title',
+    'signup.gender_*',
+    'signup.modal_title',
+    ...SIGNUP_ACCOUNT_STEP,
+    ...PROFILE_FACTS,
   ],
   // A member who chose a plan gets the checkout rendered on the server.
-  'routes/premium.tsx': ['premium', 'membership', 'profile', ...CREDITS, ...FORM_NAMESPACES],
-  'routes/pricing.tsx': ['credits', 'premium', 'pricing', 'signup'],
-  'routes/cancel-contract.tsx': ['cancel_contract', 'profile', 'signup', ...FORM_NAMESPACES],
+  'routes/premium.tsx': ['premium', 'membership', ...CREDITS, ...FORM_NAMESPACES],
+  'routes/pricing.tsx': ['credits', 'premium', 'pricing', ...PROFILE_FACTS],
+  'routes/cancel-contract.tsx': ['cancel_contract', ...PROFILE_FACTS, ...FORM_NAMESPACES],
   'routes/profile.tsx': [
     'delete',
     'email_change',
+    'login.unavailable',
     'membership',
     'password_change',
     'privacy',
@@ -80,34 +141,46 @@ const ROUTE_FILE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
     'spending',
     ...FORM_NAMESPACES,
   ],
-  'routes/complaints.tsx': ['complaints', 'profile', ...FORM_NAMESPACES],
-  'routes/likes.tsx': ['likes', 'members', 'signup'],
-  'routes/match-finder.tsx': ['match_finder', 'members', 'regions', 'signup'],
-  'routes/signup-matches.tsx': ['home', 'match_finder', 'members', 'profile', 'signup', ...FORM_NAMESPACES],
-  'routes/activate-done.tsx': ['activate'],
-  'routes/activate-error.tsx': ['activate'],
+  'routes/complaints.tsx': ['complaints', ...FORM_NAMESPACES],
+  'routes/likes.tsx': ['likes', 'members', ...PROFILE_FACTS],
+  'routes/match-finder.tsx': ['match_finder', 'members', 'regions', ...PROFILE_FACTS],
+  'routes/signup-matches.tsx': ['match_finder', 'members', ...SIGNUP_ACCOUNT_STEP, ...PROFILE_FACTS],
+  'routes/activate-done.tsx': ['activate', 'login.submit'],
+  'routes/activate-error.tsx': ['activate', 'login.submit'],
   'routes/mail-change-do.tsx': ['email_change'],
   'routes/account-deleted.tsx': ['account_deleted'],
-  'routes/reset-password.tsx': ['profile', 'reset', ...FORM_NAMESPACES],
-  'routes/reset-password-do.tsx': ['profile', 'reset', ...FORM_NAMESPACES],
+  'routes/reset-password.tsx': ['login', 'reset', ...FORM_NAMESPACES],
+  'routes/reset-password-do.tsx': ['login', 'reset', ...FORM_NAMESPACES],
   'routes/credits.tsx': ['pricing', 'repeat_order', ...CREDITS],
-  'routes/credits-repeat-order.tsx': ['profile', 'repeat_order', ...CREDITS, ...FORM_NAMESPACES],
-  'routes/credits-checkout.tsx': ['profile', ...CREDITS, ...FORM_NAMESPACES],
-  'routes/notifications.tsx': ['notifications', 'signup'],
-  'routes/transaction.tsx': ['credits', 'discounts', 'premium', 'signup'],
+  'routes/credits-repeat-order.tsx': ['repeat_order', ...CREDITS, ...FORM_NAMESPACES],
+  'routes/credits-checkout.tsx': [...CREDITS, ...FORM_NAMESPACES],
+  'routes/notifications.tsx': ['notifications', ...PROFILE_FACTS],
+  'routes/transaction.tsx': ['credits', 'discounts', 'premium', ...PROFILE_FACTS],
   // The service page's contact form is rendered on the server.
-  'routes/content-page.tsx': ['content', 'profile', 'service', ...FORM_NAMESPACES],
+  'routes/content-page.tsx': ['content', 'service', ...FORM_NAMESPACES],
   'routes/dev/mailbox.tsx': ['dev'],
   'routes/dev/redirect-home.tsx': [],
-  'routes/landers/video.tsx': [...lander('video'), ...SIGNUP_FORM],
-  'routes/landers/gallery.tsx': [...lander('gallery'), ...SIGNUP_FORM],
-  'routes/landers/maplanding.tsx': [...lander('map'), ...SIGNUP_FORM, 'regions'],
-  'routes/landers/socialnetwork.tsx': [...lander('social'), ...SIGNUP_FORM],
+  'routes/landers/video.tsx': [...lander('video'), ...SIGNUP_ACCOUNT_STEP],
+  'routes/landers/gallery.tsx': [...lander('gallery'), ...SIGNUP_ACCOUNT_STEP],
+  'routes/landers/maplanding.tsx': [...lander('map'), ...SIGNUP_ACCOUNT_STEP, ...PROFILE_FACTS, 'regions'],
+  'routes/landers/socialnetwork.tsx': [...lander('social'), ...SIGNUP_ACCOUNT_STEP],
   'routes/landers/alonetonight.tsx': lander('alone'),
   'routes/landers/collagelanding.tsx': lander('collage'),
   'routes/landers/iconslanding.tsx': lander('icons', 'interests'),
   'routes/landers/transitionsvideolanding.tsx': lander('transitions'),
 };
+
+/**
+ * Routes whose first screen is the sign-up form for members too: it starts them at their next
+ * step. In the browser that step waits for the whole catalogue; the server renders it at once.
+ */
+const SIGNUP_FORM_FOR_MEMBERS = new Set([
+  'routes/signup.tsx',
+  'routes/landers/video.tsx',
+  'routes/landers/gallery.tsx',
+  'routes/landers/maplanding.tsx',
+  'routes/landers/socialnetwork.tsx',
+]);
 
 /** The operator console's words; its pages are sent the whole catalogue, as before issue 17. */
 export const CONSOLE_NAMESPACE = 'console';
@@ -116,45 +189,78 @@ export function namespacesForRouteFile(file: string): readonly string[] | undefi
   return ROUTE_FILE_NAMESPACES[file];
 }
 
+export interface RouteCatalogueOptions {
+  /** A logged-in member's page: with the member's shell, and the sign-up form's later steps where it starts a page. */
+  loggedIn?: boolean;
+  /**
+   * The site's countries (`settings.region_data`): a page with a region field carries the names of
+   * their regions only, not the whole world's.
+   */
+  countries?: readonly string[];
+}
+
 /**
- * The namespaces a route's first screen needs, by its React Router id (aliases included). A
- * route outside the member-facing table (the console's, the not-found page) needs the shell, and
+ * The catalogue entries a route's first screen needs, by its React Router id (aliases included).
+ * A route outside the member-facing table (the console's, the not-found page) needs the shell, and
  * the console its own namespace.
  */
-export function namespacesForRoute(routeId: string): readonly string[] {
+export function namespacesForRoute(
+  routeId: string,
+  { loggedIn = false, countries }: RouteCatalogueOptions = {},
+): readonly string[] {
   const name = routeNameFromId(routeId);
   const entry = ROUTES.find((candidate) => candidate.name === name);
   const own = entry ? (ROUTE_FILE_NAMESPACES[entry.file] ?? []) : name.startsWith('console') ? [CONSOLE_NAMESPACE] : [];
-  return [...new Set([...SHELL_NAMESPACES, ...own])];
+  const laterSteps = loggedIn && entry && SIGNUP_FORM_FOR_MEMBERS.has(entry.file) ? SIGNUP_LATER_STEPS : [];
+  const entries = [...SHELL_NAMESPACES, ...(loggedIn ? MEMBER_SHELL : []), ...own, ...laterSteps].flatMap((wanted) =>
+    wanted === REGIONS && countries ? countries.map((country) => `${REGIONS}.${country}-${PREFIX_MARK}`) : [wanted],
+  );
+  return [...new Set(entries)];
 }
 
-/** Whether an entry a page has covers the one a screen asks for: the same, or a part of it. */
+/** Whether an entry is the region names, or some of them: its page has a region field. */
+export function namesRegions(entry: string): boolean {
+  return entry === REGIONS || entry.startsWith(`${REGIONS}.`);
+}
+
+/** An entry ending in this names every key of its namespace part that begins with the rest. */
+const PREFIX_MARK = '*';
+
+/**
+ * Whether an entry a page has covers the one a screen asks for: the same, a part of it, or a key
+ * its prefix names (`signup.value_*` covers `signup.value_female` and the template `signup.value_`).
+ */
 export function coversEntry(had: string, wanted: string): boolean {
+  if (had.endsWith(PREFIX_MARK)) return wanted.startsWith(had.slice(0, -PREFIX_MARK.length));
   return wanted === had || wanted.startsWith(`${had}.`);
 }
 
 /**
- * The catalogue cut down to the given entries (those it has): a whole namespace, or a part of
- * one by its dotted path, kept at the same place.
+ * The catalogue cut down to the given entries (those it has): a whole namespace, a part of one or
+ * one key by its dotted path, or the keys a prefix entry names, kept at the same place.
  */
 export function pickNamespaces(catalogue: Catalogue, entries: readonly string[]): Catalogue {
   const picked: Catalogue = {};
   for (const entry of entries) {
     const path = entry.split('.');
+    const last = path.pop()!;
     let from: string | Catalogue | undefined = catalogue;
-    let into = picked;
-    for (const [index, key] of path.entries()) {
+    let into: Catalogue | undefined = picked;
+    for (const key of path) {
       from = typeof from === 'object' ? from[key] : undefined;
-      if (from === undefined) break;
-      if (index === path.length - 1) {
-        into[key] = from;
+      const existing: string | Catalogue | undefined = into[key];
+      // A part asked for inside a namespace already taken whole is there already.
+      if (from === undefined || existing === from || typeof existing === 'string') {
+        into = undefined;
         break;
       }
-      const existing = into[key];
-      // A part asked for inside a namespace already taken whole is there already.
-      if (existing === from || typeof existing === 'string') break;
       into = existing ?? (into[key] = {});
     }
+    if (!into || typeof from !== 'object') continue;
+    const keys = last.endsWith(PREFIX_MARK)
+      ? Object.keys(from).filter((key) => key.startsWith(last.slice(0, -PREFIX_MARK.length)))
+      : [last];
+    for (const key of keys) if (from[key] !== undefined) into[key] = from[key];
   }
   return picked;
 }

@@ -11,12 +11,18 @@ declare module 'react-router' {
 export type { ServerApi, WebContext };
 
 /**
+ * The settings as a page has them: the regions only where its first screen has a region field
+ * (issue 17: they were a twentieth of every first HTML); elsewhere `useSiteRegions` asks for them.
+ */
+export type PageSettings = Omit<PublicSettings, 'region_data'> & Partial<Pick<PublicSettings, 'region_data'>>;
+
+/**
  * The web context as the root loader hands it to the page: the settings without the server's own
  * part, and the catalogue entries of the route opened (issue 17: the first HTML carries it),
  * named in `picked`; without it, the catalogue is whole.
  */
 export type PageWebContext = Omit<WebContext, 'settings' | 'i18n'> & {
-  settings: PublicSettings;
+  settings: PageSettings;
   i18n: WebContext['i18n'] & { picked?: readonly string[] };
 };
 

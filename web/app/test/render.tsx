@@ -17,7 +17,7 @@ import { createI18n } from '../lib/i18n';
 import { LocaleProvider } from '../lib/locale';
 import { createQueryClient } from '../lib/query-client';
 import { QueryProvider } from '../lib/query-provider';
-import { packWebContext } from '../lib/web-context';
+import { packWebContext, type PageWebContext } from '../lib/web-context';
 
 /** The English catalogue, as the tests read it. */
 export const EN_MESSAGES: Catalogue = en;
@@ -142,7 +142,8 @@ export function makeWebContext({
 }
 
 interface RouteRenderOptions {
-  web?: WebContext;
+  /** What the root loader gives the page (`makeWebContext`, or a page's cut of it). */
+  web?: PageWebContext;
   /** The URL the memory router starts at. */
   path?: string;
   i18n?: I18n;

@@ -1,6 +1,7 @@
 import {
   GeocodeQuerySchema,
   GeocodeResponseSchema,
+  REGIONS_PATH,
   RegionsQuerySchema,
   RegionsResponseSchema,
   VALIDATION,
@@ -31,7 +32,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (app, { 
   const geocode = createGeocoder(db, knownTowns);
 
   app.get(
-    '/api/regions.php',
+    REGIONS_PATH,
     {
       config: { access: 'public' },
       schema: { querystring: RegionsQuerySchema, response: { 200: RegionsResponseSchema } },

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountryNames } from '../../../components/profile-fields/labels';
 import { useRegionNames } from '../../../components/profile-fields/region-names';
-import { useWebContext } from '../../../lib/use-web-context';
 import { LanderClose, LanderPhoto, MemberCaption, useNicheText, type LanderProps } from './lander-parts';
+import { useSiteRegions } from '../../../components/profile-fields/site-regions';
 
 /** Tiles on the map: enough to look like a country on a phone, few enough to read. */
 const MAP_TILES = 12;
@@ -36,13 +36,12 @@ function tilesOf(regions: readonly RegionItem[], profiles: readonly LanderProfil
  */
 export function MapLander({ data, signup }: LanderProps) {
   const { t } = useTranslation();
-  const { settings } = useWebContext();
   const countryName = useCountryNames();
   const regionName = useRegionNames().name;
   const niche = useNicheText(data.niche);
   const titleId = useId();
   const country = countryName(data.country);
-  const tiles = tilesOf(settings.region_data[data.country] ?? [], data.profiles);
+  const tiles = tilesOf(useSiteRegions()?.[data.country] ?? [], data.profiles);
   const firstPin = tiles.find((tile) => tile.members.length > 0)?.members[0]?.id;
 
   return (

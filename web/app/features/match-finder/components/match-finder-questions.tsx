@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { useWebContext } from '../../../lib/use-web-context';
 import { startCountry, type MatchFilters } from '../lib/match-filters';
+import { useSiteRegions } from '../../../components/profile-fields/site-regions';
 
 const QUESTIONS = ['gender', 'age', 'region'] as const;
 type Gender = MatchFilters['gender'];
@@ -34,7 +35,7 @@ export function MatchFinderQuestions({ initial, onDone }: MatchFinderQuestionsPr
   const [ages, setAges] = useState(initial ? { min_age: initial.min_age, max_age: initial.max_age } : null);
   const [country, setCountry] = useState(initial?.country ?? startCountry(settings));
   const [countryregion, setCountryregion] = useState(initial?.countryregion ?? 0);
-  const regions = useRegionNames().sorted(settings.region_data[country] ?? []);
+  const regions = useRegionNames().sorted(useSiteRegions()?.[country] ?? []);
   const index = QUESTIONS.indexOf(question);
 
   // Focus follows the visitor to each next question, not on arrival.

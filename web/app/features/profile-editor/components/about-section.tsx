@@ -1,4 +1,4 @@
-import { NOTE_MAX, type PublicSettings, type User } from '@rendezvous/contract';
+import { NOTE_MAX, type User } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { FormTextareaField } from '../../../components/forms/form-fields';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
@@ -6,10 +6,11 @@ import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { Section } from '../../../components/ui/section';
 import { SectionForm } from './editor-section';
+import type { PageSettings } from '../../../lib/web-context';
 
 export interface AboutSectionProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onSaved: (user: User) => void;
 }
 

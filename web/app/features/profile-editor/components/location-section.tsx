@@ -1,4 +1,4 @@
-import { VALIDATION, type PublicSettings, type User } from '@rendezvous/contract';
+import { VALIDATION, type User } from '@rendezvous/contract';
 import { useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LocationFields } from '../../../components/profile-fields/location-fields';
@@ -7,15 +7,17 @@ import { updateLocation } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { Section } from '../../../components/ui/section';
 import { SectionForm } from './editor-section';
+import type { PageSettings } from '../../../lib/web-context';
+import { useSiteRegions } from '../../../components/profile-fields/site-regions';
 
 export interface LocationSectionProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onSaved: (user: User) => void;
 }
 
 /** The member's country, else the site's only one. */
-function initialCountry(user: User, settings: PublicSettings): string {
+function initialCountry(user: User, settings: PageSettings): string {
   if (user.profile.country && settings.countries.includes(user.profile.country)) return user.profile.country;
   return settings.countries.length === 1 ? (settings.countries[0] ?? '') : '';
 }
@@ -54,7 +56,8 @@ export function LocationSection({ user, settings, onSaved }: LocationSectionProp
   // The fields are shared with sign-up, which holds them as one value; this form keeps the server's names.
   const [country, region, city] = useWatch({ control, name: ['country', 'countryregion', 'city'] });
   const { errors } = form.formState;
-  const regions = settings.region_data[country] ?? [];
+  const siteRegions = useSiteRegions();
+  const regions = siteRegions?.[country] ?? [];
 
   // A site with one country, no regions and no town field leaves nothing to choose.
   if (settings.countries.length <= 1 && regions.length === 0 && !showCity) return null;
@@ -69,7 +72,7 @@ export function LocationSection({ user, settings, onSaved }: LocationSectionProp
         onSubmit={onSubmit}
       >
         <LocationFields
-          settings={settings}
+          settings={{ ...settings, region_data: siteRegions ?? {} }}
           value={{ country, region, city }}
           onChange={(next) => {
             form.setValue('country', next.country);

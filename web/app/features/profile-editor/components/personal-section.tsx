@@ -1,4 +1,4 @@
-import { NAME_MAX, nameProblem, type PublicSettings, type User } from '@rendezvous/contract';
+import { NAME_MAX, nameProblem, type User } from '@rendezvous/contract';
 import { useMemo, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,11 @@ import { updateProfile } from '../../../lib/user-calls';
 import { useSectionForm } from '../hooks/use-section-form';
 import { Section } from '../../../components/ui/section';
 import { SectionForm } from './editor-section';
+import type { PageSettings } from '../../../lib/web-context';
 
 export interface PersonalSectionProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onSaved: (user: User) => void;
   /** "Today"; the real date unless a test fixes it. */
   today?: Date;

@@ -1,14 +1,15 @@
-import type { PublicSettings, User } from '@rendezvous/contract';
+import type { User } from '@rendezvous/contract';
 import { useCallback, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { AboutSection } from './about-section';
 import { LocationSection } from './location-section';
 import { PersonalSection } from './personal-section';
 import { PhotosSection } from './photos-section';
+import type { PageSettings } from '../../../lib/web-context';
 
 export interface ProfileEditorProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   /** "Today" for the date of birth; the real date unless a test fixes it. */
   today?: Date;
 }

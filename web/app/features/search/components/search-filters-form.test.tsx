@@ -5,12 +5,13 @@ import {
   type Settings,
   type WebContext,
 } from '@rendezvous/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import nl from '../../../../locales/nl.json';
+import { fakeApi, json } from '../../../test/fake-api';
 import { createTestI18n, makeWebContext, renderWithRoot, testI18n } from '../../../test/render';
 import { SearchFiltersForm } from './search-filters-form';
 
@@ -200,6 +201,20 @@ describe('SearchFiltersForm', () => {
 
       await user.selectOptions(select(t('search.region')), 'Antwerp');
       expect(onChange).toHaveBeenLastCalledWith({ ...FILTERS, country: 'BE', countryregion: 9 });
+    });
+
+    it('asks for the site’s regions when the page came without them', async () => {
+      const api = fakeApi({ 'GET /api/regions.php': () => json(REGIONS) });
+      const web = makeWebContext({ settings: { countries: ['NL', 'BE'] } });
+      const { region_data: _regions, ...withoutRegions } = web.settings;
+      renderWithRoot(<SearchFiltersForm filters={FILTERS} onChange={vi.fn()} />, {
+        web: { ...web, settings: withoutRegions },
+      });
+      const region = select(t('search.region'));
+      await waitFor(() => expect(shown(region)).toBe('North Holland'));
+      expect(optionTexts(region)).toEqual([t('search.region_all'), 'North Holland', 'Utrecht']);
+      expect(api.callsTo('GET', '/api/regions.php')).toHaveLength(1);
+      vi.unstubAllGlobals();
     });
 
     it('cannot pick a region in a country that has none listed', () => {

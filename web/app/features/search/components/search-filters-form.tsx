@@ -4,6 +4,7 @@ import { useCountryNames } from '../../../components/profile-fields/labels';
 import { useRegionNames } from '../../../components/profile-fields/region-names';
 import { SelectField } from '../../../components/ui/select-field';
 import { useWebContext } from '../../../lib/use-web-context';
+import { useSiteRegions } from '../../../components/profile-fields/site-regions';
 
 export interface SearchFiltersFormProps {
   filters: SearchFilterOptions;
@@ -19,7 +20,7 @@ export function SearchFiltersForm({ filters, onChange, disabled }: SearchFilters
   const { t } = useTranslation();
   const { settings } = useWebContext();
   const countryName = useCountryNames();
-  const regions = useRegionNames().sorted(settings.region_data[filters.country] ?? []);
+  const regions = useRegionNames().sorted(useSiteRegions()?.[filters.country] ?? []);
 
   return (
     <form

@@ -1,4 +1,4 @@
-import { NOTE_MAX, type PublicSettings, type User } from '@rendezvous/contract';
+import { NOTE_MAX, type User } from '@rendezvous/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileFieldLabels } from '../../../components/profile-fields/labels';
@@ -9,12 +9,13 @@ import { ApiError } from '../../../lib/api-client';
 import { updateProfile } from '../../../lib/user-calls';
 import { STEP } from '../lib/signup-steps';
 import { StepAlert, StepShell } from './step-shell';
+import type { PageSettings } from '../../../lib/web-context';
 
 /** The longest about-me text the server stores (contract NOTE_MAX). */
 
 export interface AboutStepProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onDone: (user?: User) => void;
   focusTitle?: boolean;
   top?: ReactNode;

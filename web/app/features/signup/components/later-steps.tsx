@@ -1,4 +1,4 @@
-import type { PublicSettings, User } from '@rendezvous/contract';
+import type { User } from '@rendezvous/contract';
 import type { ReactNode } from 'react';
 import { STEP, type SignupStep } from '../lib/signup-steps';
 import { AboutStep } from './about-step';
@@ -9,11 +9,12 @@ import { PersonalStep } from './personal-step';
 import { PhotoStep } from './photo-step';
 import { ProfileFlowStep } from './profile-flow-step';
 import { PushStep } from './push-step';
+import type { PageSettings } from '../../../lib/web-context';
 
 export interface LaterStepProps {
   step: SignupStep;
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onDone: (updated?: User) => void;
   focusTitle: boolean;
   top: ReactNode;

@@ -1,4 +1,4 @@
-import { type PublicSettings, type User } from '@rendezvous/contract';
+import type { RegionsResponse, User } from '@rendezvous/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +10,12 @@ import { type GeocodeResult } from '../api/signup-calls';
 import { updateLocation } from '../../../lib/user-calls';
 import { visitorLocationQueryOptions } from '../lib/geolocation';
 import { StepAlert, StepShell } from './step-shell';
+import type { PageSettings } from '../../../lib/web-context';
+import { useSiteRegions } from '../../../components/profile-fields/site-regions';
 
 export interface LocationStepProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onDone: (user?: User) => void;
   focusTitle?: boolean;
   top?: ReactNode;
@@ -22,7 +24,7 @@ export interface LocationStepProps {
 type Field = 'country' | 'region' | 'city';
 
 /** The country to start from: the member's own, else where the visitor seems to be, else the only one. */
-function initialCountry(user: User, settings: PublicSettings): string {
+function initialCountry(user: User, settings: PageSettings): string {
   const candidates = [user.profile.country, settings.geoip_selected_country, settings.geoip_country];
   const known = candidates.find((code) => code && settings.countries.includes(code));
   if (known) return known;
@@ -30,14 +32,19 @@ function initialCountry(user: User, settings: PublicSettings): string {
 }
 
 /** The member's own living area, with where the visitor seems to be instead when the site knows that country. */
-function prefilled(user: User, settings: PublicSettings, found: GeocodeResult | null | undefined): LocationValues {
+function prefilled(
+  user: User,
+  settings: PageSettings,
+  regions: RegionsResponse,
+  found: GeocodeResult | null | undefined,
+): LocationValues {
   const own = {
     country: initialCountry(user, settings),
     region: user.profile.countryregion ? String(user.profile.countryregion) : '',
     city: user.profile.city ?? '',
   };
   if (!found?.country || !settings.countries.includes(found.country)) return own;
-  const known = (settings.region_data[found.country] ?? []).some((item) => item.id === found.countryregion);
+  const known = (regions[found.country] ?? []).some((item) => item.id === found.countryregion);
   return {
     country: found.country,
     region: known && found.countryregion ? String(found.countryregion) : '',
@@ -52,7 +59,8 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
   const found = useQuery(visitorLocationQueryOptions()).data;
   // Once the visitor chose something, a late geolocation answer no longer changes it.
   const [chosen, setChosen] = useState<LocationValues | null>(null);
-  const { country, region, city } = chosen ?? prefilled(user, settings, found);
+  const regions = useSiteRegions() ?? {};
+  const { country, region, city } = chosen ?? prefilled(user, settings, regions, found);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -107,7 +115,12 @@ export function LocationStep({ user, settings, onDone, focusTitle, top }: Locati
       }
     >
       {failure ? <StepAlert>{failure}</StepAlert> : null}
-      <LocationFields settings={settings} value={{ country, region, city }} onChange={setChosen} error={message} />
+      <LocationFields
+        settings={{ ...settings, region_data: regions }}
+        value={{ country, region, city }}
+        onChange={setChosen}
+        error={message}
+      />
     </StepShell>
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicSettings, User } from '@rendezvous/contract';
+import type { User } from '@rendezvous/contract';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedValueFields, genderOptions } from '../../../components/profile-fields/allowed-values';
@@ -17,10 +17,11 @@ import { ApiError } from '../../../lib/api-client';
 import { updateProfile, type ProfileUpdate } from '../../../lib/user-calls';
 import { STEP } from '../lib/signup-steps';
 import { StepAlert, StepShell } from './step-shell';
+import type { PageSettings } from '../../../lib/web-context';
 
 export interface PersonalStepProps {
   user: User;
-  settings: PublicSettings;
+  settings: PageSettings;
   onDone: (user?: User) => void;
   focusTitle?: boolean;
   top?: ReactNode;
