@@ -193,7 +193,7 @@ export interface RouteCatalogueOptions {
   /** A logged-in member's page: with the member's shell, and the sign-up form's later steps where it starts a page. */
   loggedIn?: boolean;
   /**
-   * The site's countries (`settings.region_data`): a page with a region field carries the names of
+   * The site's countries (`settings.countries`): a page with a region field carries the names of
    * their regions only, not the whole world's.
    */
   countries?: readonly string[];
