@@ -25,6 +25,9 @@ const CATALOGUE_KEYS = flatKeys(en, '');
 const beginsAKey = (text: string) => CATALOGUE_KEYS.some((key) => key.startsWith(text));
 const STATIC_IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
 const DYNAMIC_IMPORT = /import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+// Comments name keys to explain them; only code shows words. (A comment after code on its line stays.)
+const BLOCK_COMMENT = /\/\*[\s\S]*?\*\//g;
+const LINE_COMMENT = /^\s*\/\/.*$/gm;
 // A key in the source: a quoted or template string that starts with a namespace and a dot, up to
 // where it ends or a template's variable part begins (`landers.niches.${key}` → 'landers.niches.').
 const KEY = /['"`]([a-z_]+\.[a-zA-Z_$][a-zA-Z0-9_.]*)/g;
@@ -62,7 +65,11 @@ function keysUsedBy(files: Iterable<string>): Set<string> {
       for (const key of FIELD_MESSAGE_TEMPLATES) used.add(key);
     }
     if (file === THIS_LIST) continue;
-    const source = fs.readFileSync(file, 'utf8').replace(DYNAMIC_IMPORT, '');
+    const source = fs
+      .readFileSync(file, 'utf8')
+      .replace(DYNAMIC_IMPORT, '')
+      .replace(BLOCK_COMMENT, '')
+      .replace(LINE_COMMENT, '');
     for (const [, key] of source.matchAll(KEY))
       if (NAMESPACES.has(key!.split('.')[0]!) && beginsAKey(key!.replace(/\$$/, ''))) used.add(key!.replace(/\$$/, ''));
   }
