@@ -46,11 +46,11 @@ export function registerPageCatalogue(i18n: I18n, hash: string, picked?: readonl
  * is there as an object too, so the page's own list decides until the whole catalogue is in.
  */
 export function hasNamespaces(i18n: I18n, entries: readonly string[]): boolean {
-  // react-i18next (16 on) gives components a copy of the instance per language, which names the
-  // instance it copies: without looking through it, the page's list was never read, and an entry
-  // that is no key of the catalogue (a prefix: `signup.value_*`) counted as missing for good.
-  const instance = (i18n as I18n & { __original?: I18n }).__original ?? i18n;
-  const picked = page?.i18n === instance ? page.picked : undefined;
+  // The page's instance is known by its resource store: react-i18next (16 on) gives components a
+  // copy of the instance per language, which shares the store. Compared as objects, the page's list
+  // was never read, and an entry that is no key of the catalogue (a prefix: `signup.value_*`)
+  // counted as missing for good.
+  const picked = page?.i18n.store === i18n.store ? page.picked : undefined;
   if (picked) return entries.every((entry) => picked.some((had) => coversEntry(had, entry)));
   return entries.every((entry) => i18n.getResource(i18n.language, 'translation', entry) !== undefined);
 }
