@@ -70,8 +70,10 @@ function keysUsedBy(files: Iterable<string>): Set<string> {
       .replace(DYNAMIC_IMPORT, '')
       .replace(BLOCK_COMMENT, '')
       .replace(LINE_COMMENT, '');
-    for (const [, key] of source.matchAll(KEY))
-      if (NAMESPACES.has(key!.split('.')[0]!) && beginsAKey(key!.replace(/\$$/, ''))) used.add(key!.replace(/\$$/, ''));
+    for (const [, found] of source.matchAll(KEY)) {
+      const key = found!.replace(/\$$/, '');
+      if (NAMESPACES.has(key.split('.')[0]!) && beginsAKey(key)) used.add(key);
+    }
   }
   return used;
 }
