@@ -8,6 +8,7 @@ import {
 } from '@rendezvous/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -51,6 +52,22 @@ export function renderWithI18n(
     );
   }
   return render(ui, { wrapper: Wrapper, ...options });
+}
+
+/**
+ * As a page loads: the server's markup first, which `beforeHydration` may change as a person
+ * would (typing into a field), then the app hydrating it.
+ */
+export function hydrateWithI18n(ui: ReactElement, beforeHydration: (container: HTMLElement) => void): RenderResult {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<I18nextProvider i18n={testI18n}>{ui}</I18nextProvider>);
+  document.body.append(container);
+  beforeHydration(container);
+  return render(ui, {
+    container,
+    hydrate: true,
+    wrapper: ({ children }) => <I18nextProvider i18n={testI18n}>{children}</I18nextProvider>,
+  });
 }
 
 export function makeSettings(overrides: Partial<Settings> = {}): Settings {

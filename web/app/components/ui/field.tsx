@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** What every form control shares (spec §5: valid/invalid state, trimming, formatting, debounce). */
 export interface FieldBaseProps {
@@ -101,6 +102,27 @@ export function useDraftValue({ value, onChange, trim = false, format, debounceM
   };
 
   return { draft, change, commit, blur };
+}
+
+/**
+ * What a person typed or chose before the page hydrated stays in the control, but React starts
+ * from the server's value and would put that back at the next render (the first check of the
+ * form, say). As the field mounts, it takes over what the control holds.
+ */
+export function useInputBeforeHydration(controlId: string, value: string, adopt: (input: string) => void) {
+  // Only a control the server rendered can hold input from before; one the app adds later (after a
+  // navigation, or with options still to come) starts from its value.
+  const fromServer = useRef(!useHydrated());
+  useEffect(() => {
+    if (!fromServer.current) return;
+    fromServer.current = false;
+    const control = document.getElementById(controlId);
+    const input =
+      control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+        ? control.value
+        : value;
+    if (input !== value) adopt(input);
+  });
 }
 
 export function useFieldIds(id: string | undefined) {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithI18n } from '../../test/render';
+import { hydrateWithI18n, renderWithI18n } from '../../test/render';
 import { SelectField } from './select-field';
 
 const COUNTRIES = [
@@ -46,5 +46,17 @@ describe('SelectField', () => {
     );
     const select = screen.getByRole('combobox', { name: 'Country', description: 'Value is required' });
     expect(select.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps a choice made before the page hydrated', () => {
+    const onChange = vi.fn();
+    hydrateWithI18n(
+      <SelectField label="Country" name="country" value="" onChange={onChange} options={COUNTRIES} placeholder="Choose a country" />,
+      (page) => {
+        const select = page.querySelector('select');
+        if (select) select.value = 'BE';
+      },
+    );
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('BE');
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import { FieldShell, controlClassName, controlProps, useFieldIds, type FieldBaseProps } from './field';
+import { FieldShell, controlClassName, controlProps, useFieldIds, useInputBeforeHydration, type FieldBaseProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -48,6 +48,7 @@ export function SelectField({
   ...selectProps
 }: SelectFieldProps) {
   const ids = useFieldIds(id);
+  useInputBeforeHydration(ids.controlId, value, onChange);
   return (
     <FieldShell {...ids} label={label} hint={hint} error={error} required={required} className={className}>
       <div className="relative">

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithI18n } from '../../test/render';
+import { hydrateWithI18n, renderWithI18n } from '../../test/render';
 import { TextField, type TextFieldProps } from './text-field';
 
 /** A parent that holds the value, as a form does. */
@@ -123,5 +123,18 @@ describe('TextField', () => {
     expect((input as HTMLInputElement).value).toBe('Anna');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps what was typed before the page hydrated, and reports it', async () => {
+    const onChange = vi.fn();
+    hydrateWithI18n(<Controlled onChange={onChange} />, (page) => {
+      const input = page.querySelector('input');
+      if (input) input.value = 'Zoë';
+    });
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Zoë');
+    expect(parentValue()).toBe('Zoë');
+    expect(onChange).toHaveBeenCalledWith('Zoë');
+    await userEvent.setup({ delay: null }).type(screen.getByRole('textbox', { name: 'Name' }), '!');
+    expect(parentValue()).toBe('Zoë!');
   });
 });

@@ -5,6 +5,7 @@ import {
   controlClassName,
   controlProps,
   useDraftValue,
+  useInputBeforeHydration,
   useFieldIds,
   type DraftOptions,
   type FieldBaseProps,
@@ -48,6 +49,7 @@ export function TextField({
 }: TextFieldProps) {
   const ids = useFieldIds(id);
   const { draft, change, commit, blur } = useDraftValue({ value, onChange, trim, format, debounceMs, onBlur });
+  useInputBeforeHydration(ids.controlId, draft, change);
   const showValid = Boolean(valid) && !error;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

@@ -4,6 +4,7 @@ import {
   controlClassName,
   controlProps,
   useDraftValue,
+  useInputBeforeHydration,
   useFieldIds,
   type DraftOptions,
   type FieldBaseProps,
@@ -48,6 +49,7 @@ export function TextareaField({
 }: TextareaFieldProps) {
   const ids = useFieldIds(id);
   const { draft, change, blur } = useDraftValue({ value, onChange, trim, format, debounceMs, onBlur });
+  useInputBeforeHydration(ids.controlId, draft, change);
   return (
     <FieldShell {...ids} label={label} hint={hint} error={error} required={required} className={className}>
       <textarea
