@@ -1,6 +1,6 @@
 /**
  * The JavaScript a screen's first load sends, gzipped, read from the HTML the server renders: every
- * script and modulepreload the page names, and the modules its inline bootstrap imports. Lighthouse
+ * script and modulepreload the page names, and the modules its inline bootstrap names. Lighthouse
  * only reaches pages a visitor can open; this also measures the member's screens, logged in as the
  * demo member, so a change that grows what a member downloads shows here before it ships.
  */
@@ -34,8 +34,12 @@ function scriptUrls(html, base) {
   const urls = new Set();
   for (const [, href] of html.matchAll(/<link rel="modulepreload"[^>]*?href="([^"]+)"/g)) urls.add(href);
   for (const [, src] of html.matchAll(/<script[^>]*?\ssrc="([^"]+)"/g)) urls.add(src);
+  // The app's module script waits in the page until its first screen is shown; then the script
+  // after it preloads the modules it lists (web/app/lib/deferred-hydration.ts).
   for (const [, inline] of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const [, spec] of inline.matchAll(/import\s*(?:[^'"]*?from\s*)?["']([^"']+\.js)["']/g)) urls.add(spec);
+    const preloads = /\}\)\((\[[^\]]*\])\);$/.exec(inline)?.[1];
+    for (const spec of preloads ? JSON.parse(preloads) : []) urls.add(spec);
   }
   return [...urls].map((url) => new URL(url, base).href).filter((url) => url.startsWith(base));
 }

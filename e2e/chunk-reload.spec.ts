@@ -15,7 +15,8 @@ test('a part of the app that cannot load reloads the page once, and never in a l
 
   await page.getByRole('link', { name: 'terms and conditions', exact: true }).click();
   await expect.poll(() => loads).toBe(1);
-  await expect(page.getByRole('button', { name: en('signup.submit') })).toBeVisible();
+  // Its submit button comes to life when the app has taken the reloaded page over.
+  await expect(page.getByRole('button', { name: en('signup.submit') })).toBeEnabled();
 
   // Still missing within 10 s of that reload: the error page stays instead of reloading again.
   await page.getByRole('link', { name: 'terms and conditions', exact: true }).click();

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALES, REGIONAL_CODES, type Locale } from '@rendezvous/contract';
+import { HYDRATED_EVENT } from '../web/app/lib/hydration-events';
 
 export { LOCALES, REGIONAL_CODES as REGIONAL };
 
@@ -37,7 +38,20 @@ export function message(locale: Locale, key: string): string {
  * test's own context, so a test that opens no page (calls only, or contexts of its own) costs
  * no browser window.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[] }, { browser: Browser }>({
+  // The contexts a test opens itself wait for the app on their pages' loads too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await watchTheApp(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   // Each test is its own visitor, so the per-IP abuse limits (real ones: the test servers
   // trust 127.0.0.1 as a proxy) count one test's requests, not the whole run's.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
@@ -71,10 +85,47 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       }
     });
     context.on('weberror', (webError) => errors.push(webError.error().message));
+    await watchTheApp(context);
     await use(context);
     expect(errors, 'console errors or CSP violations on the page').toEqual([]);
   },
 });
+
+/**
+ * A page of the app is the server's markup until it has hydrated: links navigate, and a click or a
+ * choice may not reach the app yet. The app starts once its first screen is shown, which can be
+ * after the load event `goto` and `reload` wait for, so on the test's own pages these also wait
+ * for the app to be live (the event its root layout sends), unless the test says what to wait for
+ * (`waitUntil`). Pages without the app (an API answer, the offline page) are ready at once.
+ */
+const watched = new WeakSet<BrowserContext>();
+async function watchTheApp(context: BrowserContext) {
+  if (watched.has(context)) return;
+  watched.add(context);
+  await context.addInitScript((event) => {
+    document.addEventListener(event, () => Object.assign(window, { rendezvousLive: true }), { once: true });
+  }, HYDRATED_EVENT);
+  context.on('page', waitForTheAppOnLoad);
+}
+
+function waitForTheAppOnLoad(page: Page) {
+  const untilLive = () =>
+    page.waitForFunction(() => !('__reactRouterContext' in window) || 'rendezvousLive' in window, undefined, {
+      timeout: 10_000,
+    });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!options?.waitUntil) await untilLive();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!options?.waitUntil) await untilLive();
+    return response;
+  };
+}
 
 /** An English message with its {{placeholders}} filled, as the page shows it. */
 export function en(key: string, values: Record<string, string | number> = {}): string {

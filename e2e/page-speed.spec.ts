@@ -1,5 +1,6 @@
 import { en, expect, test } from './fixtures';
-import { activeMember, csrfHeaders, secondPage } from './members';
+import type { Page } from '@playwright/test';
+import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
 
 // Issue 17 "Speed": what the first HTML carries, and what the browser then need not ask.
 
@@ -111,4 +112,57 @@ test('a public page inlines its critical CSS and loads the stylesheet without bl
     )
     .toEqual(expect.arrayContaining(['all']));
   await expect(page.getByRole('button', { name: en('login.submit') })).toBeVisible();
+});
+
+test.describe('the app starts once the first screen is shown', () => {
+  /** Holds back the app's entry module until the returned function is called: the page stays the server's markup. */
+  async function holdTheApp(page: Page): Promise<() => void> {
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/entry.client-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('the page paints before it asks for any script, then comes to life', async ({ page }) => {
+    const response = await page.goto('/login');
+    expect((await response?.text()) ?? '').not.toContain('rel="modulepreload"');
+    await expect(page.getByRole('button', { name: en('login.submit') })).toBeEnabled();
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/') && entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(paint).not.toBeNull();
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint ?? Infinity);
+  });
+
+  test('a tap on a button before the app has started is answered once it has', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('button', { name: en('nav.menu') });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByLabel(en('nav.language'))).toBeVisible();
+  });
+
+  test('what is typed before the app has started is what the form sends', async ({ page, request }) => {
+    const { email } = await signUpConfirmed(request, 'Greet');
+    const release = await holdTheApp(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByLabel(en('login.email')).fill(email);
+    await page.getByLabel(en('login.password')).fill(MEMBER_PASSWORD);
+    release();
+    await page.getByRole('button', { name: en('login.submit') }).click();
+    await expect(page).toHaveURL(/\/members$/);
+  });
 });

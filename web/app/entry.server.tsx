@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { builtCriticalCss, inlineCriticalCss, isPublicRoute } from './lib/critical-css';
-import { lowerModulePreloads, rewriteHead } from './lib/deferred-module-preloads';
+import { deferHydration } from './lib/deferred-hydration';
 import './lib/web-context';
 
 export const streamTimeout = 5_000;
@@ -46,10 +46,9 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = rewriteHead((head) => {
-            const lowered = lowerModulePreloads(head);
-            return criticalCss ? inlineCriticalCss(lowered, criticalCss, web.cspNonce) : lowered;
-          });
+          const body = deferHydration((head) =>
+            criticalCss ? inlineCriticalCss(head, criticalCss, web.cspNonce) : head,
+          );
           const learner = criticalKey && !criticalCss ? critical?.learnFrom(criticalKey) : undefined;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(

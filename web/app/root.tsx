@@ -25,6 +25,7 @@ import { ToastProvider } from './components/ui/toast';
 import { reloadIfChunkIsGone } from './lib/chunk-reload';
 import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue, withWholeCatalogue } from './lib/catalogue-loader';
 import { namesRegions, namespacesForRoute, pickNamespaces } from './lib/catalogue-namespaces';
+import { announceHydrated } from './lib/hydration-events';
 import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
@@ -101,6 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
     return instance;
   });
   const lang = web && web.locale !== 'pseudo' ? REGIONAL_CODES[web.locale] : 'en-US';
+  // Its first effect runs once the page has hydrated.
+  useEffect(announceHydrated, []);
 
   return (
     <html lang={lang} className={classes}>

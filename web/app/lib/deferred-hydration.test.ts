@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { DEFERRED_MODULE_TYPE, deferHydration } from './deferred-hydration';
+
+async function run(chunks: Buffer[], rewriteHead?: (head: string) => string): Promise<string> {
+  return text(Readable.from(chunks).pipe(deferHydration(rewriteHead)));
+}
+
+const APP_SCRIPT =
+  '<script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root-1.js";\n' +
+  'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-2.js","imports":["/assets/chunk-3.js"]}};\n' +
+  'import("/assets/entry.client-2.js");</script>';
+const PAGE =
+  '<!DOCTYPE html><html><head><title>Zoë ❤</title><link rel="modulepreload" fetchpriority="low" href="/assets/root-1.js" nonce="n0nce"/>' +
+  '<link rel="stylesheet" href="/s.css"/><link rel="modulepreload" href="/assets/chunk-3.js" nonce="n0nce"/></head>' +
+  `<body><main><p>Zoë — ❤</p></main><script nonce="n0nce">window.ctx = {};</script>${APP_SCRIPT}` +
+  '<script nonce="n0nce">window.data = 1;</script></body></html>';
+
+describe('deferHydration', () => {
+  it('takes the module preloads out of the head and keeps the rest of it', async () => {
+    const out = await run([Buffer.from(PAGE)]);
+    const head = out.slice(0, out.indexOf('</head>'));
+    expect(head).not.toContain('modulepreload');
+    expect(head).toContain('<title>Zoë ❤</title><link rel="stylesheet" href="/s.css"/>');
+  });
+
+  it('keeps the app’s module script inert, whole, followed by the script that runs it', async () => {
+    const out = await run([Buffer.from(PAGE)]);
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain(
+      `<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">import * as route0 from "/assets/root-1.js";`,
+    );
+    expect(out).toContain('import("/assets/entry.client-2.js");</script><script nonce="n0nce">((preloads) => {');
+    // The head's preloads, in their order, are made once the first screen is shown.
+    expect(out).toContain('})(["/assets/root-1.js","/assets/chunk-3.js"]);</script>');
+    expect(out).toContain('<script nonce="n0nce">window.ctx = {};</script>');
+    const starter = /<script nonce="n0nce">(\(\(preloads\)[^]*?)<\/script>/.exec(out)?.[1] ?? '';
+    expect(() => new Function(starter)).not.toThrow();
+    expect(out).toMatch(/<\/script><script nonce="n0nce">window\.data = 1;<\/script><\/body><\/html>$/);
+  });
+
+  it('gives the same page whatever the chunks, even with a character or a tag cut in two', async () => {
+    const whole = await run([Buffer.from(PAGE)]);
+    const bytes = Buffer.from(PAGE);
+    const cuts = [
+      bytes.indexOf(Buffer.from('ë')) + 1,
+      bytes.indexOf(Buffer.from('</head>')) + 3,
+      bytes.indexOf(Buffer.from('type="module"')) + 4,
+      bytes.indexOf(Buffer.from('</script>'), bytes.indexOf(Buffer.from('route0'))) + 2,
+    ];
+    const chunks = [0, ...cuts].map((start, i) => bytes.subarray(start, cuts[i] ?? bytes.length));
+    expect(await run(chunks)).toBe(whole);
+    const byteByByte = [...bytes].map((byte) => Buffer.from([byte]));
+    expect(await run(byteByByte)).toBe(whole);
+  });
+
+  it('lets the caller rewrite the head', async () => {
+    const out = await run([Buffer.from(PAGE)], (head) => head.replace('<title>', '<style>p{}</style><title>'));
+    expect(out).toContain('<head><style>p{}</style><title>Zoë ❤</title>');
+  });
+
+  it('passes a page without a module script through unchanged', async () => {
+    const page = '<html><head><title>x</title></head><body><p>a < b</p></body></html>';
+    expect(await run([Buffer.from(page)])).toBe(page);
+  });
+});

@@ -1,0 +1,160 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { HYDRATED_EVENT, HYDRATING_EVENT } from './hydration-events';
+
+const HEAD_END = '</head>';
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const HREF = / href="([^"]+)"/;
+const MODULE_SCRIPT = /<script([^>]*) type="module"([^>]*)>/;
+const SCRIPT_END = '</script>';
+/** The type that keeps the app's module script in the page without running it. */
+export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
+
+/**
+ * Runs the app's module script once the first screen is on the glass: after the first paint with
+ * content (text, as the first stylesheet and fonts allow), and where the page has a photo it asked
+ * for first (`fetchpriority="high"`), after that photo has come too; in any case within a second
+ * and a half. It then preloads the modules the router's `<link rel="modulepreload">` tags in the
+ * head named, and runs the script as it was written. A hidden tab paints nothing, so it starts at
+ * once. Meanwhile it keeps the last button tapped, and taps it again once the app has hydrated
+ * (`hydration-events.ts`).
+ */
+// Sent with every page, so its lines are joined: each statement ends in `;`, `{` or `}`.
+const hydrateAfterFirstScreen = (preloads: string[]) =>
+  `((preloads) => {
+  const app = document.currentScript.previousElementSibling;
+  const nonce = document.currentScript.nonce;
+  let tapped = null;
+  const keep = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (button) tapped = button;
+  };
+  document.addEventListener('click', keep, true);
+  document.addEventListener('${HYDRATING_EVENT}', () => document.removeEventListener('click', keep, true), { once: true });
+  document.addEventListener('${HYDRATED_EVENT}', () => {
+    if (tapped && tapped.isConnected) tapped.click();
+  }, { once: true });
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.nonce = nonce;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.nonce = nonce;
+    script.textContent = app.textContent;
+    app.replaceWith(script);
+  };
+  if (document.visibilityState === 'hidden') return start();
+  setTimeout(start, 1500);
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(start));
+  const afterPhoto = () => {
+    const photo = document.querySelector('img[fetchpriority="high"]');
+    if (!photo || photo.complete) return afterPaint();
+    photo.addEventListener('load', afterPaint, { once: true });
+    photo.addEventListener('error', start, { once: true });
+  };
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) return afterPhoto();
+  new PerformanceObserver((entries, observer) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    afterPhoto();
+  }).observe({ type: 'paint', buffered: true });
+})(${JSON.stringify(preloads)});`.replace(/\n\s*/g, '');
+
+/**
+ * The router's page asks for every module of the app before anything is painted: a preload per
+ * module in <head> and a module script that imports the route modules. On a phone on a slow line
+ * those downloads share it with the page's text and first photo, and hydration cannot start before
+ * the page is visible anyway, as the server rendered it whole. So the head loses the preloads, the
+ * module script is kept inert, and a small script after it runs it once the first screen is shown.
+ *
+ * The head is held until complete (it is small and arrives in one piece with the shell); after it
+ * only the module script is held, until its end, and everything else passes through untouched.
+ */
+export function deferHydration(rewriteHead: (head: string) => string = (head) => head): Transform {
+  // A character split between two chunks must not be cut in half.
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  let preloads: string[] = [];
+  let state: 'head' | 'body' | 'script' | 'done' = 'head';
+
+  const step = (): string => {
+    let out = '';
+    for (;;) {
+      if (state === 'head') {
+        const end = pending.indexOf(HEAD_END);
+        if (end === -1) return out;
+        const head = takeModulePreloads(rewriteHead(pending.slice(0, end)));
+        out += head.rest;
+        preloads = head.preloads;
+        pending = pending.slice(end);
+        state = 'body';
+      } else if (state === 'body') {
+        const found = MODULE_SCRIPT.exec(pending);
+        if (!found) {
+          // Keep a tag that may be cut in two by the chunk's end.
+          const lastOpen = pending.lastIndexOf('<');
+          const keep = lastOpen !== -1 && !pending.includes('>', lastOpen) ? lastOpen : pending.length;
+          out += pending.slice(0, keep);
+          pending = pending.slice(keep);
+          return out;
+        }
+        out += pending.slice(0, found.index);
+        pending = pending.slice(found.index);
+        state = 'script';
+      } else if (state === 'script') {
+        const end = pending.indexOf(SCRIPT_END);
+        if (end === -1) return out;
+        out += deferModuleScript(pending.slice(0, end + SCRIPT_END.length), preloads);
+        pending = pending.slice(end + SCRIPT_END.length);
+        state = 'done';
+      } else {
+        out += pending;
+        pending = '';
+        return out;
+      }
+    }
+  };
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      pending += decoder.write(chunk);
+      const out = step();
+      callback(null, out || undefined);
+    },
+    flush(callback: TransformCallback) {
+      pending += decoder.end();
+      const out = step() + pending;
+      callback(null, out || null);
+    },
+  });
+}
+
+/** The head without its module preloads, and the modules they named, in their order. */
+export function takeModulePreloads(head: string): { rest: string; preloads: string[] } {
+  const preloads: string[] = [];
+  const rest = head.replace(MODULE_PRELOAD, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (href) preloads.push(href);
+    return '';
+  });
+  return { rest, preloads };
+}
+
+/** The module script, kept as it is but inert, and the script that runs it after the first screen. */
+export function deferModuleScript(script: string, preloads: string[]): string {
+  const tag = MODULE_SCRIPT.exec(script);
+  if (!tag) return script;
+  const [opening, before = '', after = ''] = tag;
+  const nonce = / nonce="([^"]*)"/.exec(before + after)?.[1];
+  const inertTag = `<script${before} type="${DEFERRED_MODULE_TYPE}"${after.replace(' async=""', '')}>`;
+  const inert = inertTag + script.slice(tag.index + opening.length);
+  return `${inert}<script${nonce ? ` nonce="${nonce}"` : ''}>${hydrateAfterFirstScreen(preloads)}</script>`;
+}
