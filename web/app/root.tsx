@@ -8,7 +8,7 @@ import {
 } from '@rendezvous/contract';
 import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Links, matchRoutes, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
+import { Links, matchRoutes, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
 import { OfflineBanner } from './components/shell/offline-banner';
 import { UpdatePrompt } from './components/shell/update-prompt';
@@ -46,20 +46,25 @@ const PAGE_ROUTES = ROUTES.flatMap((entry) => [
 ]);
 
 /**
- * Issue 17: the first HTML carries only the catalogue entries of the route it opens, and the
- * site's regions only where the route has a region field; the console's pages keep the whole
- * catalogue and settings the server gave them.
+ * Issue 17: the first HTML carries only the catalogue entries of the route it opens; the console's
+ * pages keep the whole catalogue (undefined). Server and browser work it out alike from the
+ * address, so the page need not carry the list.
  */
-function pageParts(request: Request, web: WebContext): { i18n: PageWebContext['i18n']; regions: boolean } {
-  const { pathname } = new URL(request.url);
-  if (/^\/console(\/|$)/.test(pathname)) return { i18n: web.i18n, regions: true };
+function pageCatalogueEntries(
+  pathname: string,
+  web: Pick<PageWebContext, 'user' | 'settings'>,
+): readonly string[] | undefined {
+  if (/^\/console(\/|$)/.test(pathname)) return undefined;
   const leaf = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.id ?? 'not-found';
-  const picked = namespacesForRoute(leaf, {
-    loggedIn: web.user !== null,
-    countries: web.settings.countries,
-  });
+  return namespacesForRoute(leaf, { loggedIn: web.user !== null, countries: web.settings.countries });
+}
+
+/** The catalogue entries of the page, and the site's regions only where the route has a region field. */
+function pageParts(request: Request, web: WebContext): { i18n: WebContext['i18n']; regions: boolean } {
+  const picked = pageCatalogueEntries(new URL(request.url).pathname, web);
+  if (!picked) return { i18n: web.i18n, regions: true };
   return {
-    i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked), picked },
+    i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) },
     regions: picked.some(namesRegions),
   };
 }
@@ -95,10 +100,11 @@ function useRootClasses(web: PageWebContext | undefined): string {
 export function Layout({ children }: { children: ReactNode }) {
   const web = useOptionalWebContext();
   const classes = useRootClasses(web);
+  const { pathname } = useLocation();
   const [i18n] = useState(() => {
     if (!web) return undefined;
     const instance = createI18n(web.locale, web.i18n.messages);
-    registerPageCatalogue(instance, web.i18n.hash, web.i18n.picked);
+    registerPageCatalogue(instance, web.i18n.hash, pageCatalogueEntries(pathname, web));
     return instance;
   });
   const lang = web && web.locale !== 'pseudo' ? REGIONAL_CODES[web.locale] : 'en-US';

@@ -19,8 +19,9 @@ export const SHELL_NAMESPACES = [
   'languages',
   'errors',
   'app_update',
-  // The banner the open app shows when the network goes.
-  'offline',
+  // The banner the open app shows when the network goes (the offline page has its words built in).
+  'offline.title',
+  'offline.banner',
   // What any call of the app says when it is refused for asking too often.
   'login.rate_limited',
 ] as const;

@@ -18,13 +18,10 @@ export type PageSettings = Omit<PublicSettings, 'region_data'> & Partial<Pick<Pu
 
 /**
  * The web context as the root loader hands it to the page: the settings without the server's own
- * part, and the catalogue entries of the route opened (issue 17: the first HTML carries it),
- * named in `picked`; without it, the catalogue is whole.
+ * part, and the catalogue entries of the route opened (issue 17: the first HTML carries them; the
+ * root works out which from the address).
  */
-export type PageWebContext = Omit<WebContext, 'settings' | 'i18n'> & {
-  settings: PageSettings;
-  i18n: WebContext['i18n'] & { picked?: readonly string[] };
-};
+export type PageWebContext = Omit<WebContext, 'settings'> & { settings: PageSettings };
 
 /**
  * What the root loader answers: the page's web context as one JSON text. The router's stream
