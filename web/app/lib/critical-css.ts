@@ -2,6 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import Beasties from 'beasties';
 import { ROUTES, routeNameFromId } from '../route-table';
+import { withoutUnmatchedWhereRules } from './unmatched-where-rules';
 import { withoutUnusedCustomProperties } from './unused-custom-properties';
 
 /**
@@ -51,7 +52,7 @@ export function createCriticalCss(clientDir: string) {
     logLevel: 'silent',
     // Tailwind's space-y and divide utilities select children through :where(), which Beasties does
     // not match against the page: without them the first paint lacks the spacing, and the page
-    // shifts when the stylesheet applies. There are few such rules, so all go in.
+    // shifts when the stylesheet applies. All go in, and those of classes the page lacks go out.
     allowRules: [/:where\(/],
   });
   const known = new Map<string, string>();
@@ -63,7 +64,7 @@ export function createCriticalCss(clientDir: string) {
       const head = processed.slice(0, processed.indexOf('</head>'));
       const css = [...head.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('');
       // Nothing found means nothing to gain: the page keeps its stylesheet as it is.
-      if (css) known.set(key, withoutUnusedCustomProperties(css));
+      if (css) known.set(key, withoutUnusedCustomProperties(withoutUnmatchedWhereRules(css, html)));
     } catch (error) {
       console.warn('critical CSS not worked out for', key, error);
     } finally {
