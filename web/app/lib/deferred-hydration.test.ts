@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { DEFERRED_MODULE_TYPE, deferHydration } from './deferred-hydration';
+import { DEFERRED_MODULE_TYPE, deferHydration, withCompactManifest } from './deferred-hydration';
 
 async function run(chunks: Buffer[], rewriteHead?: (head: string) => string): Promise<string> {
   return text(Readable.from(chunks).pipe(deferHydration(rewriteHead)));
@@ -9,7 +9,8 @@ async function run(chunks: Buffer[], rewriteHead?: (head: string) => string): Pr
 
 const APP_SCRIPT =
   '<script nonce="n0nce" type="module" async="">import * as route0 from "/assets/root-1.js";\n' +
-  'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-2.js","imports":["/assets/chunk-3.js"]}};\n' +
+  'window.__reactRouterManifest = {\n  "entry": {\n    "module": "/assets/entry.client-2.js",\n    "imports": [\n' +
+  '      "/assets/chunk-3.js"\n    ]\n  },\n  "note": "};"\n};\n  window.__reactRouterRouteModules = {"root":route0};\n' +
   'import("/assets/entry.client-2.js");</script>';
 const PAGE =
   '<!DOCTYPE html><html><head><title>Zoë ❤</title><link rel="modulepreload" fetchpriority="low" href="/assets/root-1.js" nonce="n0nce"/>' +
@@ -31,11 +32,15 @@ describe('deferHydration', () => {
     expect(out).toContain(
       `<script nonce="n0nce" type="${DEFERRED_MODULE_TYPE}">import * as route0 from "/assets/root-1.js";`,
     );
-    expect(out).toContain('import("/assets/entry.client-2.js");</script><script nonce="n0nce">((preloads) => {');
+    // The router's manifest, written without its indentation.
+    expect(out).toContain(
+      'window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-2.js","imports":["/assets/chunk-3.js"]},"note":"};"};\n',
+    );
     // The head's preloads, in their order, are made once the first screen is shown.
-    expect(out).toContain('})(["/assets/root-1.js","/assets/chunk-3.js"]);</script>');
+    expect(out).toMatch(/import\("\/assets\/entry\.client-2\.js"\);<\/script><script nonce="n0nce">\(function\(p\)\{/);
+    expect(out).toContain('})(["/assets/root-1.js","/assets/chunk-3.js"])</script>');
     expect(out).toContain('<script nonce="n0nce">window.ctx = {};</script>');
-    const starter = /<script nonce="n0nce">(\(\(preloads\)[^]*?)<\/script>/.exec(out)?.[1] ?? '';
+    const starter = /<script nonce="n0nce">(\(function\(p\)[^]*?)<\/script>/.exec(out)?.[1] ?? '';
     expect(() => new Function(starter)).not.toThrow();
     expect(out).toMatch(/<\/script><script nonce="n0nce">window\.data = 1;<\/script><\/body><\/html>$/);
   });
@@ -63,5 +68,10 @@ describe('deferHydration', () => {
   it('passes a page without a module script through unchanged', async () => {
     const page = '<html><head><title>x</title></head><body><p>a < b</p></body></html>';
     expect(await run([Buffer.from(page)])).toBe(page);
+  });
+
+  it('leaves a manifest that does not read as JSON as it is', () => {
+    const script = 'window.__reactRouterManifest = {entry: {module: "/a.js"}};\nimport("/a.js");';
+    expect(withCompactManifest(script)).toBe(script);
   });
 });

@@ -19,54 +19,25 @@ export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
  * once. Meanwhile it keeps the last button tapped, and taps it again once the app has hydrated
  * (`hydration-events.ts`).
  */
-// Sent with every page, so its lines are joined: each statement ends in `;`, `{` or `}`.
-const hydrateAfterFirstScreen = (preloads: string[]) =>
-  `((preloads) => {
-  const app = document.currentScript.previousElementSibling;
-  const nonce = document.currentScript.nonce;
-  let tapped = null;
-  const keep = (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
-    if (button) tapped = button;
-  };
-  document.addEventListener('click', keep, true);
-  document.addEventListener('${HYDRATING_EVENT}', () => document.removeEventListener('click', keep, true), { once: true });
-  document.addEventListener('${HYDRATED_EVENT}', () => {
-    if (tapped && tapped.isConnected) tapped.click();
-  }, { once: true });
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const href of preloads) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      link.nonce = nonce;
-      document.head.append(link);
-    }
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.nonce = nonce;
-    script.textContent = app.textContent;
-    app.replaceWith(script);
-  };
-  if (document.visibilityState === 'hidden') return start();
-  setTimeout(start, 1500);
-  const afterPaint = () => requestAnimationFrame(() => setTimeout(start));
-  const afterPhoto = () => {
-    const photo = document.querySelector('img[fetchpriority="high"]');
-    if (!photo || photo.complete) return afterPaint();
-    photo.addEventListener('load', afterPaint, { once: true });
-    photo.addEventListener('error', start, { once: true });
-  };
-  if (performance.getEntriesByName('first-contentful-paint').length > 0) return afterPhoto();
-  new PerformanceObserver((entries, observer) => {
-    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    afterPhoto();
-  }).observe({ type: 'paint', buffered: true });
-})(${JSON.stringify(preloads)});`.replace(/\n\s*/g, '');
+// Sent with every page, so written small: `p` the modules to preload, `a` the inert app script,
+// `t` the button tapped, `go` whether the app has started.
+const START_APP =
+  '(function(p){' +
+  'var d=document,s=d.currentScript,a=s.previousElementSibling,t,go,o={once:true};' +
+  "function keep(e){var b=e.target.closest&&e.target.closest('button[type=button]');if(b)t=b}" +
+  "d.addEventListener('click',keep,true);" +
+  `d.addEventListener('${HYDRATING_EVENT}',function(){d.removeEventListener('click',keep,true)},o);` +
+  `d.addEventListener('${HYDRATED_EVENT}',function(){t&&t.isConnected&&t.click()},o);` +
+  'function start(){if(go)return;go=1;' +
+  "p.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;l.nonce=s.nonce;d.head.append(l)});" +
+  "var m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.text=a.text;a.replaceWith(m)}" +
+  'function painted(){requestAnimationFrame(function(){setTimeout(start)})}' +
+  "function photo(){var i=d.querySelector('img[fetchpriority=high]');if(!i||i.complete)return painted();" +
+  "i.addEventListener('load',painted,o);i.addEventListener('error',start,o)}" +
+  "if(d.visibilityState=='hidden')return start();setTimeout(start,1500);" +
+  "if(performance.getEntriesByName('first-contentful-paint').length)return photo();" +
+  "new PerformanceObserver(function(l,b){if(l.getEntriesByName('first-contentful-paint').length){b.disconnect();photo()}})" +
+  ".observe({type:'paint',buffered:true})})";
 
 /**
  * The router's page asks for every module of the app before anything is painted: a preload per
@@ -155,6 +126,27 @@ export function deferModuleScript(script: string, preloads: string[]): string {
   const [opening, before = '', after = ''] = tag;
   const nonce = / nonce="([^"]*)"/.exec(before + after)?.[1];
   const inertTag = `<script${before} type="${DEFERRED_MODULE_TYPE}"${after.replace(' async=""', '')}>`;
-  const inert = inertTag + script.slice(tag.index + opening.length);
-  return `${inert}<script${nonce ? ` nonce="${nonce}"` : ''}>${hydrateAfterFirstScreen(preloads)}</script>`;
+  const inert = inertTag + withCompactManifest(script.slice(tag.index + opening.length));
+  return `${inert}<script${nonce ? ` nonce="${nonce}"` : ''}>${START_APP}(${JSON.stringify(preloads)})</script>`;
+}
+
+const MANIFEST = 'window.__reactRouterManifest = ';
+
+/**
+ * The router writes its manifest into the script indented, a quarter of the script's gzipped size
+ * (0.2 KB of every page). It is JSON, so it is written again without the spaces; a manifest that
+ * does not read as JSON stays as it is.
+ */
+export function withCompactManifest(script: string): string {
+  const start = script.indexOf(MANIFEST) + MANIFEST.length;
+  if (start < MANIFEST.length) return script;
+  for (let end = script.indexOf('};', start); end !== -1; end = script.indexOf('};', end + 1)) {
+    try {
+      const manifest: unknown = JSON.parse(script.slice(start, end + 1));
+      return script.slice(0, start) + JSON.stringify(manifest) + script.slice(end + 1);
+    } catch {
+      // Not its end yet: a string inside held the two characters.
+    }
+  }
+  return script;
 }
