@@ -38,7 +38,7 @@ function scriptUrls(html, base) {
   // after it preloads the modules it lists (web/app/lib/deferred-hydration.ts).
   for (const [, inline] of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
     for (const [, spec] of inline.matchAll(/import\s*(?:[^'"]*?from\s*)?["']([^"']+\.js)["']/g)) urls.add(spec);
-    const preloads = /\}\)\((\[[^\]]*\])\);$/.exec(inline)?.[1];
+    const preloads = /\}\)\((\["[^\]]*\])\);?$/.exec(inline)?.[1];
     for (const spec of preloads ? JSON.parse(preloads) : []) urls.add(spec);
   }
   return [...urls].map((url) => new URL(url, base).href).filter((url) => url.startsWith(base));
