@@ -118,7 +118,9 @@ export function useInputBeforeHydration(controlId: string, value: string, adopt:
     fromServer.current = false;
     const control = document.getElementById(controlId);
     const input =
-      control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLSelectElement
         ? control.value
         : value;
     if (input !== value) adopt(input);

@@ -51,7 +51,14 @@ describe('SelectField', () => {
   it('keeps a choice made before the page hydrated', () => {
     const onChange = vi.fn();
     hydrateWithI18n(
-      <SelectField label="Country" name="country" value="" onChange={onChange} options={COUNTRIES} placeholder="Choose a country" />,
+      <SelectField
+        label="Country"
+        name="country"
+        value=""
+        onChange={onChange}
+        options={COUNTRIES}
+        placeholder="Choose a country"
+      />,
       (page) => {
         const select = page.querySelector('select');
         if (select) select.value = 'BE';

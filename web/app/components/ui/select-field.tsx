@@ -1,5 +1,12 @@
 import type { ComponentPropsWithRef } from 'react';
-import { FieldShell, controlClassName, controlProps, useFieldIds, useInputBeforeHydration, type FieldBaseProps } from './field';
+import {
+  FieldShell,
+  controlClassName,
+  controlProps,
+  useFieldIds,
+  useInputBeforeHydration,
+  type FieldBaseProps,
+} from './field';
 
 export interface SelectOption {
   value: string;
