@@ -134,8 +134,8 @@ describe('giving back to a member', () => {
       </ReconfirmProvider>,
     );
     await user.click(await screen.findByRole('button', { name: 'Grant' }));
-    // Each message names its field (issue 21).
-    expect(screen.getAllByText(/^Please fill in “.+”$/)).toHaveLength(2);
+    // Each message names its field (issue 21). The check runs once zod has loaded, after the click.
+    expect(await screen.findAllByText(/^Please fill in “.+”$/)).toHaveLength(2);
     expect(api.calls).toHaveLength(0);
   });
 });
