@@ -23,7 +23,7 @@ export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
 // `t` the button tapped, `go` whether the app has started.
 const START_APP =
   '(function(p){' +
-  'var d=document,s=d.currentScript,a=s.previousElementSibling,t,go,o={once:true};' +
+  `var d=document,s=d.currentScript,a=d.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]'),t,go,o={once:true};` +
   "function keep(e){var b=e.target.closest&&e.target.closest('button[type=button]');if(b)t=b}" +
   "d.addEventListener('click',keep,true);" +
   `d.addEventListener('${HYDRATING_EVENT}',function(){d.removeEventListener('click',keep,true)},o);` +
