@@ -113,18 +113,15 @@ function waitForTheAppOnLoad(page: Page) {
     page.waitForFunction(() => !('__reactRouterContext' in window) || 'rendezvousLive' in window, undefined, {
       timeout: 10_000,
     });
+  const thenLive = async <T>(loading: Promise<T>, options?: { waitUntil?: unknown }): Promise<T> => {
+    const response = await loading;
+    if (!options?.waitUntil) await untilLive();
+    return response;
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (!options?.waitUntil) await untilLive();
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (!options?.waitUntil) await untilLive();
-    return response;
-  };
+  page.goto = (url, options) => thenLive(goto(url, options), options);
+  page.reload = (options) => thenLive(reload(options), options);
 }
 
 /** An English message with its {{placeholders}} filled, as the page shows it. */

@@ -109,7 +109,7 @@ export function deferHydration(rewriteHead: (head: string) => string = (head) =>
 }
 
 /** The head without its module preloads, and the modules they named, in their order. */
-export function takeModulePreloads(head: string): { rest: string; preloads: string[] } {
+function takeModulePreloads(head: string): { rest: string; preloads: string[] } {
   const preloads: string[] = [];
   const rest = head.replace(MODULE_PRELOAD, (link) => {
     const href = HREF.exec(link)?.[1];
@@ -120,7 +120,7 @@ export function takeModulePreloads(head: string): { rest: string; preloads: stri
 }
 
 /** The module script, kept as it is but inert, and the script that runs it after the first screen. */
-export function deferModuleScript(script: string, preloads: string[]): string {
+function deferModuleScript(script: string, preloads: string[]): string {
   const tag = MODULE_SCRIPT.exec(script);
   if (!tag) return script;
   const [opening, before = '', after = ''] = tag;

@@ -9,20 +9,25 @@ const COUNTRIES = [
   { value: 'BE', label: 'Belgium' },
 ];
 
+/** The country choice, empty, under its placeholder. */
+function countrySelect(onChange: (value: string) => void) {
+  return (
+    <SelectField
+      label="Country"
+      name="country"
+      value=""
+      onChange={onChange}
+      options={COUNTRIES}
+      placeholder="Choose a country"
+    />
+  );
+}
+
 describe('SelectField', () => {
   it('offers the options under a placeholder and reports the choice', async () => {
     const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
-    renderWithI18n(
-      <SelectField
-        label="Country"
-        name="country"
-        value=""
-        onChange={onChange}
-        options={COUNTRIES}
-        placeholder="Choose a country"
-      />,
-    );
+    renderWithI18n(countrySelect(onChange));
     const select = screen.getByRole('combobox', { name: 'Country' });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Choose a country',
@@ -50,20 +55,10 @@ describe('SelectField', () => {
 
   it('keeps a choice made before the page hydrated', () => {
     const onChange = vi.fn();
-    hydrateWithI18n(
-      <SelectField
-        label="Country"
-        name="country"
-        value=""
-        onChange={onChange}
-        options={COUNTRIES}
-        placeholder="Choose a country"
-      />,
-      (page) => {
-        const select = page.querySelector('select');
-        if (select) select.value = 'BE';
-      },
-    );
+    hydrateWithI18n(countrySelect(onChange), (page) => {
+      const select = page.querySelector('select');
+      if (select) select.value = 'BE';
+    });
     expect(onChange).toHaveBeenCalledExactlyOnceWith('BE');
   });
 });
