@@ -16,6 +16,10 @@ const handler = createRequestHandler(build, process.env.NODE_ENV);
 /** The build's id, as the client's manifest names it: what /builds/latest.json answers (spec §7). */
 export const buildId: string = build.assets.version;
 
+/** The router's own requests for a route's data end in `.data`; any other is a page's. */
+const DATA_REQUEST = /\.data$/;
+
 export function handleRequest(request: Request, context: AppLoadContext): Promise<Response> {
-  return handler(request, context);
+  const page = !DATA_REQUEST.test(new URL(request.url).pathname);
+  return handler(request, page ? { ...context, inPage: {} } : context);
 }

@@ -4,6 +4,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { builtCriticalCss, inlineCriticalCss, isPublicRoute } from './lib/critical-css';
 import { deferHydration } from './lib/deferred-hydration';
+import { RenderedWebContext } from './lib/use-web-context';
 import './lib/web-context';
 
 export const streamTimeout = 5_000;
@@ -41,7 +42,9 @@ export default function handleRequest(
     // Bots and crawlers get the whole document at once; people get the shell as soon as it is ready.
     const readyEvent = bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <RenderedWebContext value={loadContext.inPage?.web}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </RenderedWebContext>,
       {
         nonce,
         [readyEvent]() {

@@ -1,14 +1,8 @@
 import './lib/zod-jitless';
-import {
-  APP_MANIFEST_PATH,
-  APPLE_TOUCH_ICON_PATH,
-  REGIONAL_CODES,
-  TEMPLATE_APP_COLOURS,
-  type WebContext,
-} from '@rendezvous/contract';
+import { APP_MANIFEST_PATH, APPLE_TOUCH_ICON_PATH, REGIONAL_CODES, TEMPLATE_APP_COLOURS } from '@rendezvous/contract';
 import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Links, matchRoutes, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { ErrorPage } from './components/shell/error-page';
 import { OfflineBanner } from './components/shell/offline-banner';
 import { UpdatePrompt } from './components/shell/update-prompt';
@@ -24,63 +18,33 @@ import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
 import { reloadIfChunkIsGone } from './lib/chunk-reload';
 import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue, withWholeCatalogue } from './lib/catalogue-loader';
-import { namesRegions, namespacesForRoute, pickNamespaces } from './lib/catalogue-namespaces';
+import { namespacesForRoute } from './lib/catalogue-namespaces';
 import { announceHydrated } from './lib/hydration-events';
 import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
 import { LocaleProvider } from './lib/locale';
 import { webContextFor } from './lib/logged-out';
+import { catalogueOptions, pageCatalogueEntries, pageWebContext } from './lib/page-web-context';
 import { QueryProvider } from './lib/query-provider';
 import { useHydrated } from './lib/use-hydrated';
 import { usePageTitle } from './lib/use-page-title';
-import { useOptionalWebContext, useWebContext } from './lib/use-web-context';
-import { packWebContext, type PackedWebContext, type PageWebContext } from './lib/web-context';
-import { layoutId, ROUTES, routeId, routeNameFromId } from './route-table';
+import { useOptionalWebContext, useWebContext, useWebContextScriptText } from './lib/use-web-context';
+import {
+  packWebContext,
+  WEB_CONTEXT_ELEMENT_ID,
+  WEB_CONTEXT_IN_PAGE,
+  type PackedWebContext,
+  type PageWebContext,
+} from './lib/web-context';
+import { layoutId, routeNameFromId } from './route-table';
 import type { Route } from './+types/root';
 import './styles/app.css';
 
-/** The member-facing route table as React Router ranks it, to name the route a request opens. */
-const PAGE_ROUTES = ROUTES.flatMap((entry) => [
-  { id: routeId(entry), path: entry.path },
-  ...(entry.aliases ?? []).map((alias) => ({ id: routeId(entry, alias), path: alias })),
-]);
-
-/**
- * Issue 17: the first HTML carries only the catalogue entries of the route it opens; the console's
- * pages keep the whole catalogue (undefined). Server and browser work it out alike from the
- * address, so the page need not carry the list.
- */
-function pageCatalogueEntries(
-  pathname: string,
-  web: Pick<PageWebContext, 'user' | 'settings'>,
-): readonly string[] | undefined {
-  if (/^\/console(\/|$)/.test(pathname)) return undefined;
-  const leaf = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.id ?? 'not-found';
-  return namespacesForRoute(leaf, { loggedIn: web.user !== null, countries: web.settings.countries });
-}
-
-/** The catalogue entries of the page, and the site's regions only where the route has a region field. */
-function pageParts(request: Request, web: WebContext): { i18n: WebContext['i18n']; regions: boolean } {
-  const picked = pageCatalogueEntries(new URL(request.url).pathname, web);
-  if (!picked) return { i18n: web.i18n, regions: true };
-  return {
-    i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) },
-    regions: picked.some(namesRegions),
-  };
-}
-
 export function loader({ context, request }: Route.LoaderArgs): PackedWebContext {
-  const web = webContextFor(request, context.web);
-  // Issue 17: the settings the browser has no use for stay on the server.
-  const {
-    credit_packages: _packages,
-    payment_routing: _routing,
-    premium: _premium,
-    region_data: regionData,
-    ...settings
-  } = web.settings;
-  const { i18n, regions } = pageParts(request, web);
-  return packWebContext({ ...web, settings: regions ? { ...settings, region_data: regionData } : settings, i18n });
+  const page = pageWebContext(new URL(request.url).pathname, webContextFor(request, context.web));
+  if (!context.inPage) return packWebContext(page);
+  context.inPage.web = page;
+  return WEB_CONTEXT_IN_PAGE;
 }
 
 /** Spec §2: the root element carries the template, the route name (home is `index`) and `logged-in`. */
@@ -99,6 +63,7 @@ function useRootClasses(web: PageWebContext | undefined): string {
 
 export function Layout({ children }: { children: ReactNode }) {
   const web = useOptionalWebContext();
+  const webScript = useWebContextScriptText();
   const classes = useRootClasses(web);
   const { pathname } = useLocation();
   const [i18n] = useState(() => {
@@ -143,6 +108,9 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           children
         )}
+        {webScript === undefined ? null : (
+          <script id={WEB_CONTEXT_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: webScript }} />
+        )}
         <ScrollRestoration nonce={web?.cspNonce.script} />
         <Scripts nonce={web?.cspNonce.script} />
       </body>
@@ -180,8 +148,9 @@ function CatalogueGate({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { settings } = useWebContext();
   const leaf = useMatches().at(-1);
+  const { pathname } = useLocation();
   // Not by login: in the browser the sign-up form's later steps wait for the whole catalogue themselves.
-  const needed = leaf ? namespacesForRoute(leaf.id, { countries: settings.countries }) : [];
+  const needed = leaf ? namespacesForRoute(leaf.id, catalogueOptions(pathname, settings)) : [];
   if (!hasNamespaces(i18n, needed)) use(loadWholeCatalogue());
   // Once the page is idle, the rest of the catalogue comes too, so the next page opens at once.
   useEffect(() => {

@@ -7,11 +7,11 @@ import { ROUTES, routeId, type Layout } from '../route-table';
 import {
   CONSOLE_NAMESPACE,
   coversEntry,
-  namesRegions,
   namespacesForRoute,
   namespacesForRouteFile,
   pickNamespaces,
   SHELL_NAMESPACES,
+  showsRegions,
 } from './catalogue-namespaces';
 
 const APP = path.resolve(import.meta.dirname, '..');
@@ -163,19 +163,26 @@ describe('the catalogue namespaces a first HTML carries', () => {
     expect(namespacesForRoute('login')).toContain('validation');
   });
 
-  it('gives a page with a region field the names of the site’s regions only', () => {
-    const entries = namespacesForRoute('members', { countries: ['NL', 'GB'] });
-    expect(entries).toEqual(expect.arrayContaining(['regions.NL-*', 'regions.GB-*']));
-    expect(entries).not.toContain('regions');
-    const picked = pickNamespaces(en, entries) as { regions: Record<string, string> };
-    expect(Object.keys(picked.regions)).toContain('NL-DR');
-    expect(Object.keys(picked.regions).every((code) => /^(NL|GB)-/.test(code))).toBe(true);
-    expect(namespacesForRoute('index', { countries: ['NL'] })).not.toContain('regions.NL-*');
-    // The settings' regions travel with the names: only to pages with a region field.
-    expect(entries.some(namesRegions)).toBe(true);
-    expect(namespacesForRoute('index', { countries: ['NL'] }).some(namesRegions)).toBe(false);
-    expect(namespacesForRoute('signup', { countries: ['NL'] }).some(namesRegions)).toBe(false);
-    expect(namespacesForRoute('signup', { countries: ['NL'], loggedIn: true }).some(namesRegions)).toBe(true);
+  it('knows the first screens with a region field, whose region names come with the page’s region data', () => {
+    expect(showsRegions('members')).toBe(true);
+    expect(showsRegions('index')).toBe(false);
+    // The sign-up page starts a member at a later step, where the location is asked.
+    expect(showsRegions('signup')).toBe(false);
+    expect(showsRegions('signup', { loggedIn: true })).toBe(true);
+    // Without the region data (a page opened in the browser that did not bring it), the catalogue's names.
+    expect(namespacesForRoute('members')).toContain('regions');
+    expect(namespacesForRoute('members', { regionNamesInData: true })).not.toContain('regions');
+    expect(namespacesForRoute('members', { regionNamesInData: true })).toContain('search');
+  });
+
+  it('gives a lander the words of its own niche only', () => {
+    const entries = namespacesForRoute('landers-video-slug', { niche: 'bdsm' });
+    expect(entries).toContain('landers.niches.bdsm');
+    expect(entries).not.toContain('landers.niches');
+    const picked = pickNamespaces(en, entries) as { landers: { niches: Record<string, unknown> } };
+    expect(Object.keys(picked.landers.niches)).toEqual(['bdsm']);
+    // A route that shows no niche's words is not given one.
+    expect(namespacesForRoute('login', { niche: 'bdsm' }).some((entry) => entry.startsWith('landers'))).toBe(false);
   });
 
   it('names a route the same by any of its aliases', () => {

@@ -1,4 +1,5 @@
 import type { Catalogue } from '@rendezvous/contract';
+import type { NicheKey } from './niche';
 import { ROUTES, routeNameFromId } from '../route-table';
 
 /**
@@ -68,15 +69,22 @@ const SIGNUP_ACCOUNT_STEP = [
   'signup.progress*',
   ...FORM_NAMESPACES,
 ];
-/** Region names, keyed by ISO 3166-2 code (`NL-DR`), so a country's are those its code begins. */
+/**
+ * Region names, keyed by ISO 3166-2 code (`NL-DR`). A route that lists them has a region field on
+ * its first screen: its page gets the site's regions with their names in its language
+ * (`page-web-context.ts`), and then needs none of the catalogue's (`regionNamesInData`).
+ */
 const REGIONS = 'regions';
 /** What the steps after the account show: a logged-in member's sign-up form starts at one of them. */
 const SIGNUP_LATER_STEPS = ['signup', REGIONS];
 
+/** Every niche's title, lead and people: a lander shows its own niche's only (`RouteCatalogueOptions.niche`). */
+const LANDER_NICHES = 'landers.niches';
+
 /** A lander's words: those all landers share and its own part (`landers.<part>`), not the seven others'. */
 const lander = (...parts: string[]) => [
   'landers.common',
-  'landers.niches',
+  LANDER_NICHES,
   ...parts.map((part) => `landers.${part}`),
   'members.fictional_title',
 ];
@@ -193,11 +201,10 @@ export function namespacesForRouteFile(file: string): readonly string[] | undefi
 export interface RouteCatalogueOptions {
   /** A logged-in member's page: with the member's shell, and the sign-up form's later steps where it starts a page. */
   loggedIn?: boolean;
-  /**
-   * The site's countries (`settings.countries`): a page with a region field carries the names of
-   * their regions only, not the whole world's.
-   */
-  countries?: readonly string[];
+  /** The page has the site's regions named in its language (`settings.region_data`): no region names from the catalogue. */
+  regionNamesInData?: boolean;
+  /** A lander's niche (`landers/lib/niche.ts`): the page carries that niche's words, not all seven's. */
+  niche?: NicheKey;
 }
 
 /**
@@ -207,21 +214,27 @@ export interface RouteCatalogueOptions {
  */
 export function namespacesForRoute(
   routeId: string,
-  { loggedIn = false, countries }: RouteCatalogueOptions = {},
+  { loggedIn = false, regionNamesInData = false, niche }: RouteCatalogueOptions = {},
 ): readonly string[] {
+  const entries = routeEntries(routeId, loggedIn).flatMap((wanted) => {
+    if (wanted === REGIONS && regionNamesInData) return [];
+    if (wanted === LANDER_NICHES && niche) return [`${LANDER_NICHES}.${niche}`];
+    return [wanted];
+  });
+  return [...new Set(entries)];
+}
+
+/** Whether a route's first screen has a region field (it lists the region names). */
+export function showsRegions(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
+  return routeEntries(routeId, loggedIn).includes(REGIONS);
+}
+
+function routeEntries(routeId: string, loggedIn: boolean): readonly string[] {
   const name = routeNameFromId(routeId);
   const entry = ROUTES.find((candidate) => candidate.name === name);
   const own = entry ? (ROUTE_FILE_NAMESPACES[entry.file] ?? []) : name.startsWith('console') ? [CONSOLE_NAMESPACE] : [];
   const laterSteps = loggedIn && entry && SIGNUP_FORM_FOR_MEMBERS.has(entry.file) ? SIGNUP_LATER_STEPS : [];
-  const entries = [...SHELL_NAMESPACES, ...(loggedIn ? MEMBER_SHELL : []), ...own, ...laterSteps].flatMap((wanted) =>
-    wanted === REGIONS && countries ? countries.map((country) => `${REGIONS}.${country}-${PREFIX_MARK}`) : [wanted],
-  );
-  return [...new Set(entries)];
-}
-
-/** Whether an entry is the region names, or some of them: its page has a region field. */
-export function namesRegions(entry: string): boolean {
-  return entry === REGIONS || entry.startsWith(`${REGIONS}.`);
+  return [...SHELL_NAMESPACES, ...(loggedIn ? MEMBER_SHELL : []), ...own, ...laterSteps];
 }
 
 /** An entry ending in this names every key of its namespace part that begins with the rest. */

@@ -65,6 +65,21 @@ describe('content pages rendered on the server', () => {
     expect(response.body).toContain('Autoriteit Persoonsgegevens');
   });
 
+  it('carries the page’s web context in a script element of its own, and the router’s data request in its answer', async () => {
+    const page = await t.app.inject({ url: '/pages/terms', headers: { accept: 'text/html' } });
+    const element = /<script id="rendezvous-web-context" type="application\/json">([^<]*)<\/script>/.exec(page.body);
+    const web = JSON.parse(element?.[1] ?? 'null') as { settings: { name: string }; csrfToken: string } | null;
+    expect(web?.settings.name).toMatch(/^Site /);
+    expect(web?.csrfToken).toEqual(expect.any(String));
+    // Not a second time in the router's stream.
+    const stream = page.body.slice(page.body.indexOf('streamController.enqueue'));
+    expect(stream).not.toContain('csrfToken');
+
+    const data = await t.app.inject({ url: '/pages/terms.data?_routes=root' });
+    expect(data.statusCode).toBe(200);
+    expect(data.body).toContain('csrfToken');
+  });
+
   it('answers an unknown content page with the not-found page', async () => {
     const response = await t.app.inject({ url: '/pages/nothing', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);

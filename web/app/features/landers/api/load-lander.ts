@@ -1,15 +1,14 @@
 import {
   LANDER_PROFILES_PATH,
   LanderProfilesResponseSchema,
-  NICHES,
   normalizeLanderSlug,
-  parseLanderSlug,
   type LanderName,
   type LanderProfile,
   type Niche,
   type Settings,
 } from '@rendezvous/contract';
 import type { AppLoadContext } from 'react-router';
+import { landerNiche } from '../../../lib/niche';
 
 export interface LanderData {
   lander: LanderName;
@@ -27,8 +26,6 @@ export interface LanderLoadOptions {
   /** Only profiles from the visitor's country (the map lander). */
   ofCountry?: boolean;
 }
-
-const isNiche = (value: number): value is Niche => (NICHES as readonly number[]).includes(value);
 
 /** The visitor's country if the site serves it, else the site's first (home) country. */
 export function visitorCountry(settings: Settings): string {
@@ -48,8 +45,7 @@ export async function loadLander(
   options: LanderLoadOptions,
 ): Promise<LanderData> {
   const { settings, locale } = context.web;
-  const parsed = parseLanderSlug(slugPath);
-  const niche = parsed?.niche ?? (isNiche(settings.niche) ? settings.niche : 1);
+  const niche = landerNiche(slugPath, settings.niche);
   const country = visitorCountry(settings);
   const query = new URLSearchParams({ niche: String(niche), limit: String(options.limit) });
   if (locale !== 'pseudo') query.set('locale', locale);

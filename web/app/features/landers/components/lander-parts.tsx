@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../lib/media';
 import { useWebContext } from '../../../lib/use-web-context';
 import type { LanderData } from '../api/load-lander';
-import { nicheKey } from '../lib/niche';
+import { nicheKey } from '../../../lib/niche';
 import '../landers.css';
 
 /** Demo thumbnails are this square (server/src/demo/avatars.ts); every <img> says so, so nothing shifts. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import { makeUser, makeWebContext } from '../test/render';
+import { pageCatalogueEntries, pageWebContext } from './page-web-context';
+import { SERVER_ONLY_SETTINGS } from './web-context';
+
+const REGIONS = {
+  NL: [
+    { id: 1, code: 'NL-DR', name: 'Drenthe' },
+    { id: 2, code: 'NL-ZZ', name: 'Nowhere Land' },
+  ],
+};
+const withRegions = (user = makeUser()) => makeWebContext({ user, settings: { region_data: REGIONS } });
+
+describe('the web context a page gets', () => {
+  it('leaves out the settings only the server uses', () => {
+    const page = pageWebContext('/', makeWebContext());
+    for (const key of SERVER_ONLY_SETTINGS) expect(page.settings, key).not.toHaveProperty(key);
+    expect(page.settings.name).toBe('Rendezvous');
+    expect(page.settings.countries).toEqual(['NL', 'BE']);
+  });
+
+  it('names the regions of a first screen with a region field in the page’s language, and carries no region names besides', () => {
+    const web = withRegions();
+    web.i18n.messages = { ...web.i18n.messages, regions: { 'NL-DR': 'Drente (test)' } };
+    const page = pageWebContext('/members', web);
+    // A region the catalogue has no name for keeps its stored one.
+    expect(page.settings.region_data?.NL).toEqual([
+      { id: 1, code: 'NL-DR', name: 'Drente (test)' },
+      { id: 2, code: 'NL-ZZ', name: 'Nowhere Land' },
+    ]);
+    expect(page.i18n.messages).not.toHaveProperty('regions');
+    expect(page.i18n.messages).toHaveProperty('search');
+    // The browser works out the same entries from the page it has.
+    expect(pageCatalogueEntries('/members', page)).not.toContain('regions');
+  });
+
+  it('gives a page without a region field neither the regions nor their names', () => {
+    const page = pageWebContext('/chats', withRegions());
+    expect(page.settings.region_data).toBeUndefined();
+    expect(page.i18n.messages).not.toHaveProperty('regions');
+    // Should it show a region field later, the browser asks for the names with the whole catalogue.
+    expect(pageCatalogueEntries('/profile', page)).toContain('regions');
+  });
+
+  it('gives a lander its niche’s words, by its slug or else by the site’s niche', () => {
+    const niches = (path: string, niche = 1) =>
+      Object.keys(
+        (pageWebContext(path, makeWebContext({ settings: { niche } })).i18n.messages.landers as { niches: object })
+          .niches,
+      );
+    expect(niches('/landers/video/bdsm-eng')).toEqual(['bdsm']);
+    expect(niches('/landers/video/eng')).toEqual(['general']);
+    expect(niches('/landers/video/unknown-slug', 6)).toEqual(['milf']);
+    expect(Object.keys(en.landers.niches).length).toBeGreaterThan(1);
+  });
+
+  it('gives the console the whole catalogue', () => {
+    const web = makeWebContext({ user: makeUser() });
+    expect(pageWebContext('/console/inbox', web).i18n.messages).toEqual(web.i18n.messages);
+  });
+});
