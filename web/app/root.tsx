@@ -29,6 +29,7 @@ import { QueryProvider } from './lib/query-provider';
 import { useHydrated } from './lib/use-hydrated';
 import { usePageTitle } from './lib/use-page-title';
 import { useOptionalWebContext, useWebContext, useWebContextScriptText } from './lib/use-web-context';
+import { whenIdle } from './lib/when-idle';
 import {
   packWebContext,
   WEB_CONTEXT_ELEMENT_ID,
@@ -154,11 +155,16 @@ function CatalogueGate({ children }: { children: ReactNode }) {
   if (!hasNamespaces(i18n, needed)) use(loadWholeCatalogue());
   // Once the page is idle, the rest of the catalogue comes too, so the next page opens at once.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    const start = () => idle(() => void loadWholeCatalogue());
+    let cancel = () => {};
+    const start = () => {
+      cancel = whenIdle(() => void loadWholeCatalogue());
+    };
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
-    return () => window.removeEventListener('load', start);
+    return () => {
+      window.removeEventListener('load', start);
+      cancel();
+    };
   }, []);
   return children;
 }

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue } from './catalogue-loader';
+import { hasNamespaces, loadCatalogue, loadWholeCatalogue, registerPageCatalogue } from './catalogue-loader';
 import { pickNamespaces } from './catalogue-namespaces';
 import { createI18n } from './i18n';
 
@@ -48,5 +48,19 @@ describe('the words a page came with', () => {
 
     expect(hasNamespaces(handed, ['signup.title', 'signup.value_*'])).toBe(true);
     expect(hasNamespaces(handed, ['signup'])).toBe(false);
+  });
+});
+
+describe('the whole catalogue of a language', () => {
+  it('is fetched once and kept in local storage for the next page, once the page is idle', async () => {
+    const fetched = vi.fn(() => Promise.resolve(new Response(JSON.stringify(WHOLE))));
+    vi.stubGlobal('fetch', fetched);
+
+    expect(await loadCatalogue('hash1', 'en')).toEqual(WHOLE);
+    expect(fetched).toHaveBeenCalledWith('/_i18n/hash1/en/messages.json');
+    await vi.waitFor(() => expect(localStorage.getItem('i18n:hash1:en')).not.toBeNull());
+
+    expect(await loadCatalogue('hash1', 'en')).toEqual(WHOLE);
+    expect(fetched).toHaveBeenCalledTimes(1);
   });
 });

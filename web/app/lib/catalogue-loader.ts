@@ -1,6 +1,7 @@
 import type { Catalogue, Locale, PSEUDO_LOCALE } from '@rendezvous/contract';
 import type { i18n as I18n } from 'i18next';
 import { coversEntry } from './catalogue-namespaces';
+import { whenIdle } from './when-idle';
 
 /** Spec §9: catalogues are kept in local storage for 24 hours. */
 export const CATALOGUE_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -16,13 +17,16 @@ export async function loadCatalogue(hash: string, locale: Locale | typeof PSEUDO
   }
   const response = await fetch(`/_i18n/${hash}/${locale}/messages.json`);
   if (!response.ok) throw new Error(`Catalogue ${locale} answered ${response.status}`);
-  const messages = (await response.json()) as Catalogue;
-  try {
-    localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
-  } catch {
-    // Storage full or disabled: the catalogue still works for this page.
-  }
-  return messages;
+  const text = await response.text();
+  // Kept as it came, not written out again, and in a task of its own: storing 100 KB takes a while.
+  whenIdle(() => {
+    try {
+      localStorage.setItem(key, `{"at":${Date.now()},"messages":${text}}`);
+    } catch {
+      // Storage full or disabled: the catalogue still works for this page.
+    }
+  });
+  return JSON.parse(text) as Catalogue;
 }
 
 /**

@@ -2,12 +2,14 @@ import type { User } from '@rendezvous/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { claimOfflineStore, keepOfflineProfile, offlineStoreAvailable } from '../../../lib/offline-store';
+import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * Keeps what the offline page shows (docs/decisions/020) for the member using the app: their
  * profile, chat list and opened conversations, and sends what they wrote offline once the
  * connection is back (now, and on every `online`). Another member, or nobody, empties the
- * store first: a shared phone never shows one member another's chats.
+ * store first: a shared phone never shows one member another's chats. It starts once the page is
+ * idle: opening the store and copying the chats are tasks the first tap should not wait behind.
  */
 export function useOfflineChats(user: User | null): void {
   const client = useQueryClient();
@@ -20,7 +22,10 @@ export function useOfflineChats(user: User | null): void {
     if (!offlineStoreAvailable()) return;
     let stop = () => {};
     let stopped = false;
-    claimed.current = claimOfflineStore(memberId);
+    let idle = () => {};
+    claimed.current = new Promise<void>((resolve) => {
+      idle = whenIdle(resolve);
+    }).then(() => claimOfflineStore(memberId));
     claimed.current
       // Loaded after the first paint: the sending code is not part of the first load.
       .then(() => (memberId === null ? null : import('../offline')))
@@ -38,6 +43,7 @@ export function useOfflineChats(user: User | null): void {
       .catch((error: unknown) => console.warn('The offline store is unavailable', error));
     return () => {
       stopped = true;
+      idle();
       stop();
     };
   }, [client, memberId]);
