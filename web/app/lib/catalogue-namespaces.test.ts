@@ -6,6 +6,7 @@ import en from '../../locales/en.json';
 import { ROUTES, routeId, type Layout } from '../route-table';
 import {
   CONSOLE_NAMESPACE,
+  CONSOLE_ONLY_RULES,
   coversEntry,
   namespacesForRoute,
   namespacesForRouteFile,
@@ -61,7 +62,8 @@ function keysUsedBy(files: Iterable<string>): Set<string> {
   const used = new Set<string>();
   for (const file of files) {
     if (file === FIELD_MESSAGES) {
-      for (const key of Object.values(VALIDATION)) used.add(key);
+      for (const key of Object.values(VALIDATION))
+        if (beginsAKey(key) && !CONSOLE_ONLY_RULES.includes(key)) used.add(key);
       for (const key of FIELD_MESSAGE_TEMPLATES) used.add(key);
     }
     if (file === THIS_LIST) continue;
@@ -159,8 +161,8 @@ describe('the catalogue namespaces a first HTML carries', () => {
     expect(namespacesForRoute('landers-video-slug')).not.toContain('credits');
     expect(namespacesForRoute('landers-video-slug')).toContain('landers.video');
     expect(namespacesForRoute('landers-video-slug')).not.toContain('landers.map');
-    expect(namespacesForRoute('index')).not.toContain('validation');
-    expect(namespacesForRoute('login')).toContain('validation');
+    expect(namespacesForRoute('index')).not.toContain('validation.required');
+    expect(namespacesForRoute('login')).toContain('validation.required');
   });
 
   it('knows the first screens with a region field, whose region names come with the page’s region data', () => {
@@ -183,6 +185,32 @@ describe('the catalogue namespaces a first HTML carries', () => {
     expect(Object.keys(picked.landers.niches)).toEqual(['bdsm']);
     // A route that shows no niche's words is not given one.
     expect(namespacesForRoute('login', { niche: 'bdsm' }).some((entry) => entry.startsWith('landers'))).toBe(false);
+  });
+
+  it('leaves out of members’ pages only the rules the console alone checks', () => {
+    const repo = path.resolve(APP, '../..');
+    const sources = ['server/src', 'contract/src', 'web/app'].flatMap((dir) =>
+      fs
+        .readdirSync(path.join(repo, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .map((file) => path.join(dir, file))
+        // Where the rules are named, not checked.
+        .filter((file) => !['contract/src/validation.ts', 'web/app/lib/catalogue-namespaces.ts'].includes(file)),
+    );
+    const names = Object.entries(VALIDATION);
+    for (const rule of CONSOLE_ONLY_RULES) {
+      const name = names.find(([, key]) => key === rule)?.[0];
+      const checkedBy = sources.filter((file) => {
+        const source = fs.readFileSync(path.join(repo, file), 'utf8');
+        return source.includes(`'${rule}'`) || (name !== undefined && source.includes(`VALIDATION.${name}`));
+      });
+      expect(checkedBy.length, rule).toBeGreaterThan(0);
+      expect(
+        checkedBy.filter((file) => !/(^|\/)console[-/]/.test(file)),
+        rule,
+      ).toEqual([]);
+    }
+    expect(namespacesForRoute('login')).not.toContain('validation.snippet_shortcut');
   });
 
   it('names a route the same by any of its aliases', () => {

@@ -1,4 +1,4 @@
-import type { Catalogue } from '@rendezvous/contract';
+import { VALIDATION, type Catalogue } from '@rendezvous/contract';
 import type { NicheKey } from './niche';
 import { ROUTES, routeNameFromId } from '../route-table';
 
@@ -31,17 +31,27 @@ export const SHELL_NAMESPACES = [
 const MEMBER_SHELL = ['install', 'activate_reminder'];
 
 /**
+ * Rules only the operator console's forms check (a reply snippet, a site's domain). The console's
+ * pages get the whole catalogue, so members' pages leave their words out.
+ */
+export const CONSOLE_ONLY_RULES: readonly string[] = [
+  VALIDATION.snippetShortcut,
+  VALIDATION.snippetVariable,
+  'validation.domain_taken',
+];
+
+/**
  * The words of a field's message (`components/profile-fields/messages.ts`): what the contract's
- * checks and the server's 400 `fields` name (the two rules worded in `signup`, too). Only a first
- * screen with a form needs them at once; elsewhere they arrive with the rest of the catalogue once
- * the page is idle.
+ * checks and the server's 400 `fields` name, the words for a field by its name or label, and the
+ * two rules worded in `signup`. A link's expired token is worded by the page that opens the link,
+ * not as a field's message. Only a first screen with a form needs them at once; elsewhere they
+ * arrive with the rest of the catalogue once the page is idle.
  */
 export const FORM_NAMESPACES = [
-  'validation',
-  'date_of_birth_error',
-  'signup.name_starts_with_at',
-  'signup.name_equal_to_email',
-] as const;
+  'validation.fields',
+  'validation.named',
+  ...Object.values(VALIDATION).filter((rule) => rule !== VALIDATION.linkInvalid && !CONSOLE_ONLY_RULES.includes(rule)),
+];
 
 /** A profile's facts as any card or page shows them: each field's name, its values and notes. */
 const PROFILE_FACTS = ['signup.field_*', 'signup.value_*', 'signup.note_*'];
