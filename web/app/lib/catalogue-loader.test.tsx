@@ -34,6 +34,9 @@ describe('the words a page came with', () => {
     expect(fetched).toHaveBeenCalledWith('/_i18n/hash-1/en/messages.json');
     expect(hasNamespaces(i18n, ['landers', 'landers.map'])).toBe(true);
     expect(i18n.t('landers.map.title')).toBe('Members near you');
+    // The words the page came with are still there.
+    expect(i18n.t('landers.video.live')).toBe('Live now');
+    expect(i18n.t('ui.close')).toBe('Close');
   });
 
   it('reads the page’s list through the instance components are handed, prefix entries included', () => {

@@ -67,7 +67,9 @@ export function loadWholeCatalogue(): Promise<void> {
   if (!loading) {
     loading = loadCatalogue(hash, language).then(
       (messages) => {
-        i18n.addResourceBundle(language, 'translation', messages, true, true);
+        // The whole catalogue holds every word the page came with, so it takes their place a
+        // namespace at a time, as it came: merging and copying 100 KB of words was a long task.
+        i18n.addResourceBundle(language, 'translation', messages, false, true, { skipCopy: true });
         if (page?.i18n === i18n) page.picked = undefined;
       },
       (error: unknown) => {
