@@ -27,7 +27,9 @@ describe('the public cancel page', () => {
 
     // The first button only asks for the confirmation: nothing is sent yet.
     const confirm = await confirmButton();
-    expect(screen.getByRole('heading', { name: t('cancel_contract.confirm_title') })).toBe(document.activeElement);
+    // The clicked button becomes the confirming one; the step's heading takes the focus from it once shown.
+    const heading = screen.getByRole('heading', { name: t('cancel_contract.confirm_title') });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('anna@example.com')).toBeTruthy();
     expect(api.callsTo('POST', '/api/cancelcontract.php')).toHaveLength(0);
 
