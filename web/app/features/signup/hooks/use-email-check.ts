@@ -1,6 +1,6 @@
 import type { ValidateEmailResponse } from '@rendezvous/contract';
 import { CancelledError, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { emailCheckQueryOptions } from '../api/signup-calls';
 
 export type EmailStatus = ValidateEmailResponse['status'];
@@ -29,19 +29,28 @@ export function useEmailCheck() {
   // `run` asks; this only shows the answer, and must not ask again for a check that failed before it showed.
   const query = useQuery({ ...emailCheckQueryOptions(asked ?? ''), enabled: false });
 
+  const askedLast = useRef<string | null>(null);
+
   const run = useCallback(
     async (email: string): Promise<EmailCheck | null> => {
+      askedLast.current = email;
       setAsked(email);
       void queryClient.cancelQueries({
         queryKey: ['validate-email'],
         predicate: (other) => other.queryKey[1] !== email,
       });
-      try {
-        const answer = await queryClient.fetchQuery(emailCheckQueryOptions(email));
-        return { email, state: 'done', status: answer.status, token: answer.token };
-      } catch (error) {
-        // Spec §8: a failed check (logged by the cache) marks the address invalid; leaving the field again retries.
-        return error instanceof CancelledError ? null : { email, state: 'failed' };
+      // A check is cancelled when another address is asked, and when the cache lets go of it as the
+      // form renders anew (it had no screen showing it yet): then, still the address asked last, it
+      // is asked again, or the sign-up it waits for would stop without a word.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const answer = await queryClient.fetchQuery(emailCheckQueryOptions(email));
+          return { email, state: 'done', status: answer.status, token: answer.token };
+        } catch (error) {
+          // Spec §8: a failed check (logged by the cache) marks the address invalid; leaving the field again retries.
+          if (!(error instanceof CancelledError)) return { email, state: 'failed' };
+          if (askedLast.current !== email || attempt > 0) return null;
+        }
       }
     },
     [queryClient],
