@@ -213,7 +213,7 @@ export interface RouteCatalogueOptions {
   loggedIn?: boolean;
   /** The page has the site's regions named in its language (`settings.region_data`): no region names from the catalogue. */
   regionNamesInData?: boolean;
-  /** A lander's niche (`landers/lib/niche.ts`): the page carries that niche's words, not all seven's. */
+  /** A lander's niche (`lib/niche.ts`): the page carries that niche's words, not all seven's. */
   niche?: NicheKey;
 }
 
