@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { DialectName } from './dialect.js';
@@ -46,8 +56,35 @@ export function openDatabase(config: Config['database'], options: { schema?: str
   // Reading pages straight from the OS page cache saves a copy per page: about a fifth of a
   // search's card reads at a million profiles. Only address space; the OS decides what stays.
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new WriteLockingSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * The server's transactions are serialised on its one connection, but another process may write
+ * to the same file (`npm run console:admin`, the seed). A transaction begun with SQLite's default
+ * `begin` reads from a snapshot and takes the write lock only at its first write; if that process
+ * committed in between, the write fails at once with SQLITE_BUSY, whatever the busy timeout (a
+ * moderator's "take" failed so under the browser suite). `begin immediate` takes the write lock
+ * first, waiting up to the busy timeout for the other writer to finish.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.#config);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
