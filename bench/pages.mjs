@@ -15,6 +15,8 @@
  *   --root DIR    measure another checkout's build, e.g. a worktree of an older commit, so a
  *                 change's before and after are measured by the same script
  *   --runs N      Lighthouse runs per page (default 3)
+ *   --pages A,B   only these of the pages below (as written there, e.g. /members,/chats), to
+ *                 follow one change's effect without the minutes of the others
  *   --no-build    measure the build as it is
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,6 +36,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://localhost:${PORT}`;
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag === -1 ? 3 : Math.max(1, Number(process.argv[runsFlag + 1]) || 1);
+const pagesFlag = process.argv.indexOf('--pages');
+const ONLY_PAGES = pagesFlag === -1 ? undefined : process.argv[pagesFlag + 1].split(',');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Issue 17's aims for every measured page. */
@@ -57,7 +61,7 @@ const PAGES = [
   { page: '/members/:id', as: 'visitor' },
   { page: '/members', as: 'member' },
   { page: '/chats', as: 'member' },
-];
+].filter(({ page }) => !ONLY_PAGES || ONLY_PAGES.includes(page));
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
