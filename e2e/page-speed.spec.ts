@@ -63,6 +63,23 @@ test.describe('far from the server’s clock', () => {
   });
 });
 
+test('the pages visitors and members open first load no validation code before they paint', async ({ page }) => {
+  // zod and the contract's schemas are the chunk `zod-*` (web/vite.config.ts) and those importing
+  // it; the scripts a page names in its first HTML are what it runs before it answers a tap.
+  const visitorPages = ['/', '/login', '/signup', '/landers/video/eng'];
+  const memberPages = ['/members', '/chats', '/likes', '/profile', '/credits', '/notifications'];
+  const namingZod = async (path: string) => {
+    const html = await (await page.request.get(path)).text();
+    expect(html, path).toMatch(/\/assets\/entry\.client-[\w-]+\.js/);
+    return /\/assets\/zod-[\w-]+\.js/.test(html) ? [path] : [];
+  };
+  const withZod: string[] = [];
+  for (const path of visitorPages) withZod.push(...(await namingZod(path)));
+  await activeMember(page, 'Zelda');
+  for (const path of memberPages) withZod.push(...(await namingZod(path)));
+  expect(withZod).toEqual([]);
+});
+
 test('pages that check answers with zod raise no Content-Security-Policy violation', async ({ page }) => {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>

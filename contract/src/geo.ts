@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { VALIDATION } from './validation.js';
 import { RegionItemSchema } from './settings.js';
 
-export const REGIONS_PATH = '/api/regions.php';
-
 /** GET /api/regions.php: `?country=XX` narrows the answer to one of the site's countries. */
 export const RegionsQuerySchema = z.object({
   country: z

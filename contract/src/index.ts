@@ -27,6 +27,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './fields.js';
 export * from './geo.js';
+export * from './geo-paths.js';
 export * from './health.js';
 export * from './html.js';
 export * from './lander-paths.js';

@@ -1,6 +1,7 @@
 import {
   GeocodeQuerySchema,
   GeocodeResponseSchema,
+  GEOCODE_PATH,
   REGIONS_PATH,
   RegionsQuerySchema,
   RegionsResponseSchema,
@@ -53,7 +54,7 @@ export const geoRoutes: FastifyPluginAsyncZod<GeoRoutesOptions> = async (app, { 
   );
 
   app.get(
-    '/api/geocode.php',
+    GEOCODE_PATH,
     {
       config: { access: 'public' },
       schema: { querystring: GeocodeQuerySchema, response: { 200: GeocodeResponseSchema } },

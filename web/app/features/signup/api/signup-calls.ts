@@ -1,4 +1,4 @@
-import type { GeocodeResponse, SignupRequest } from '@rendezvous/contract';
+import { GEOCODE_PATH, type GeocodeResponse, type SignupRequest } from '@rendezvous/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { lazySchemas } from '../../../lib/lazy-schemas';
@@ -47,5 +47,5 @@ export type GeocodeResult = GeocodeResponse;
 
 /** GET /api/geocode.php: the country, region and town at a position (nulls where unknown). */
 export function geocode(lat: number, lon: number, signal?: AbortSignal) {
-  return apiRequest('GET', `/api/geocode.php?lat=${lat}&lon=${lon}`, signupSchema('GeocodeResponseSchema'), { signal });
+  return apiRequest('GET', `${GEOCODE_PATH}?lat=${lat}&lon=${lon}`, signupSchema('GeocodeResponseSchema'), { signal });
 }
