@@ -85,6 +85,8 @@ const SIGNUP_ACCOUNT_STEP = [
  * (`page-web-context.ts`), and then needs none of the catalogue's (`regionNamesInData`).
  */
 const REGIONS = 'regions';
+/** The member cards' words (`profile-card.tsx`). */
+const MEMBER_CARDS = 'members';
 /** What the steps after the account show: a logged-in member's sign-up form starts at one of them. */
 const SIGNUP_LATER_STEPS = ['signup', REGIONS];
 
@@ -237,6 +239,15 @@ export function namespacesForRoute(
 /** Whether a route's first screen has a region field (it lists the region names). */
 export function showsRegions(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
   return routeEntries(routeId, loggedIn).includes(REGIONS);
+}
+
+/**
+ * Whether a route's first screen names the site's countries: beside a region field, or on the
+ * member cards (whose words are `members`). Its page gets their names (`page-web-context.ts`).
+ */
+export function namesCountries(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
+  const entries = routeEntries(routeId, loggedIn);
+  return entries.includes(REGIONS) || entries.includes(MEMBER_CARDS);
 }
 
 function routeEntries(routeId: string, loggedIn: boolean): readonly string[] {

@@ -55,6 +55,18 @@ describe('the web context a page gets', () => {
     expect(Object.keys(en.landers.niches).length).toBeGreaterThan(1);
   });
 
+  it('names the countries its first screen shows in the page’s language: the company’s everywhere, the site’s with member cards', () => {
+    const web = {
+      ...makeWebContext({ user: makeUser(), settings: { company_country: 'Netherlands' } }),
+      locale: 'de' as const,
+    };
+    const members = pageWebContext('/members', web);
+    expect(members.country_names).toEqual({ NL: 'Niederlande', BE: 'Belgien' });
+    // The browser reads a code at once; a name would make it list every country in English.
+    expect(members.settings.company_country).toBe('NL');
+    expect(pageWebContext('/chats', web).country_names).toEqual({ NL: 'Niederlande' });
+  });
+
   it('gives the console the whole catalogue', () => {
     const web = makeWebContext({ user: makeUser() });
     expect(pageWebContext('/console/inbox', web).i18n.messages).toEqual(web.i18n.messages);

@@ -1,8 +1,15 @@
 import { landerSlugOfPath, type Catalogue, type RegionsResponse, type WebContext } from '@rendezvous/contract';
 import { matchRoutes } from 'react-router';
+import { countryNamesIn } from './country-display-names';
 import { landerNiche, nicheKey } from './niche';
 import { ROUTES, routeId } from '../route-table';
-import { namespacesForRoute, pickNamespaces, showsRegions, type RouteCatalogueOptions } from './catalogue-namespaces';
+import {
+  namesCountries,
+  namespacesForRoute,
+  pickNamespaces,
+  showsRegions,
+  type RouteCatalogueOptions,
+} from './catalogue-namespaces';
 import { pageSettings, type PageSettings, type PageWebContext } from './web-context';
 
 /** The member-facing route table as React Router ranks it, to name the route a request opens. */
@@ -53,18 +60,26 @@ function regionsNamedIn(regions: RegionsResponse, messages: Catalogue): RegionsR
   );
 }
 
+/** The countries the first screen names: the company's in the footer, the site's where it shows them. */
+function pageCountries(pathname: string, web: WebContext, settings: PageSettings): string[] {
+  const company = /^[A-Z]{2}$/.test(settings.company_country) ? [settings.company_country] : [];
+  const site =
+    isConsole(pathname) || namesCountries(routeOf(pathname), { loggedIn: web.user !== null }) ? settings.countries : [];
+  return [...new Set([...company, ...site])];
+}
+
 /**
  * The web context as the page at this address gets it (issue 17): the settings without the
  * server's own, the site's regions only where the first screen has a region field (named in the
- * page's language, so the catalogue's region names stay out), and the catalogue entries of its
- * first screen only.
+ * page's language, so the catalogue's region names stay out), the names of the countries it
+ * shows, and the catalogue entries of its first screen only.
  */
 export function pageWebContext(pathname: string, web: WebContext): PageWebContext {
   const settings = pageSettings(web.settings);
   if (isConsole(pathname) || showsRegions(routeOf(pathname), { loggedIn: web.user !== null })) {
     settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n.messages);
   }
-  const page = { ...web, settings };
+  const page = { ...web, settings, country_names: countryNamesIn(web.locale, pageCountries(pathname, web, settings)) };
   const picked = pageCatalogueEntries(pathname, page);
   return picked ? { ...page, i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) } } : page;
 }

@@ -1,4 +1,10 @@
-import type { PublicSettings, ServerApi, Settings, WebContext } from '@rendezvous/contract';
+import {
+  countryCodeOf,
+  type PublicSettings,
+  type ServerApi,
+  type Settings,
+  type WebContext,
+} from '@rendezvous/contract';
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -42,9 +48,16 @@ export const SERVER_ONLY_SETTINGS = [
 ] as const satisfies readonly (keyof Settings)[];
 type ServerOnlySetting = (typeof SERVER_ONLY_SETTINGS)[number];
 
-/** The settings as a page has them, without the region data (which a page with a region field adds). */
+/**
+ * The settings as a page has them, without the region data (which a page with a region field
+ * adds), and the company's country by its code where it is one we recognise: finding the code of
+ * a name ("Netherlands") makes the browser name every country in English first.
+ */
 export function pageSettings({ region_data: _regions, ...settings }: Settings): PageSettings {
-  const page: Partial<Settings> = { ...settings };
+  const page: Partial<Settings> = {
+    ...settings,
+    company_country: countryCodeOf(settings.company_country) ?? settings.company_country,
+  };
   for (const key of SERVER_ONLY_SETTINGS) delete page[key];
   return page as PageSettings;
 }
@@ -54,7 +67,15 @@ export function pageSettings({ region_data: _regions, ...settings }: Settings): 
  * part, and the catalogue entries of the route opened (issue 17: the first HTML carries them; the
  * root works out which from the address).
  */
-export type PageWebContext = Omit<WebContext, 'settings'> & { settings: PageSettings };
+export type PageWebContext = Omit<WebContext, 'settings'> & {
+  settings: PageSettings;
+  /**
+   * The countries the first screen names (the company's in the footer, the site's beside a region
+   * field or on member cards) in the page's language, by code: the browser's own list of names
+   * costs a long task to make (issue 17). Any other is named from that list.
+   */
+  country_names?: Record<string, string>;
+};
 
 /**
  * What the root loader answers: the page's web context as one JSON text. The router's stream

@@ -1,27 +1,24 @@
-import { REGIONAL_CODES } from '@rendezvous/contract';
 import { useCallback } from 'react';
+import { countryDisplayNames, regionalCodeOf } from '../../lib/country-display-names';
 import { useLocale } from '../../lib/locale';
+import { useOptionalWebContext } from '../../lib/use-web-context';
 
-/** The interface language's regional code for Intl, English for the pseudo-locale. */
+/** The interface language's regional code for Intl. */
 export function useRegionalCode(): string {
-  const { locale } = useLocale();
-  return locale === 'pseudo' ? REGIONAL_CODES.en : REGIONAL_CODES[locale];
+  return regionalCodeOf(useLocale().locale);
 }
 
-// One list per language for the page: a members page names a country on each of its cards.
-const displayNames = new Map<string, Intl.DisplayNames>();
-
-function namesIn(regional: string): Intl.DisplayNames {
-  let names = displayNames.get(regional);
-  if (!names) {
-    names = new Intl.DisplayNames([regional], { type: 'region' });
-    displayNames.set(regional, names);
-  }
-  return names;
-}
-
-/** Country names in the interface language, from the browser's own list (no catalogue needed). */
+/**
+ * Country names in the interface language: the page's own countries as the server named them
+ * (`country_names`, while the page is in the language it came in), any other from the browser's
+ * list, made on first use.
+ */
 export function useCountryNames(): (code: string) => string {
-  const names = namesIn(useRegionalCode());
-  return useCallback((code: string) => names.of(code) ?? code, [names]);
+  const { locale } = useLocale();
+  const web = useOptionalWebContext();
+  const named = web?.locale === locale ? web.country_names : undefined;
+  return useCallback(
+    (code: string) => named?.[code] ?? countryDisplayNames(regionalCodeOf(locale)).of(code) ?? code,
+    [named, locale],
+  );
 }
