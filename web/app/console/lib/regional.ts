@@ -1,14 +1,14 @@
-import { REGIONAL_CODES } from '@rendezvous/contract';
+import { regionalCodeOf } from '../../lib/country-display-names';
+import { dateTimeFormat } from '../../lib/dates';
 import { useLocale } from '../../lib/locale';
 
 /** The regional format of the console's language, for dates and numbers. */
 export function useRegional(): string {
-  const { locale } = useLocale();
-  return locale === 'pseudo' ? REGIONAL_CODES.en : REGIONAL_CODES[locale];
+  return regionalCodeOf(useLocale().locale);
 }
 
 export function formatDateTime(epochMs: number, regional: string): string {
-  return new Intl.DateTimeFormat(regional, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs));
+  return dateTimeFormat(regional, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(epochMs));
 }
 
 /** Minor units as the console's language writes money; a currency without cents (the yen) has none to divide. */

@@ -1,9 +1,11 @@
+import { dateTimeFormat } from '../../lib/dates';
+
 /** Today's messages show the time, older ones the date: what a chat list usually shows. */
 export function formatChatTime(iso: string, regional: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     regional,
     sameDay
       ? { hour: '2-digit', minute: '2-digit' }

@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Section } from '../../../components/ui/section';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { ApiError } from '../../../lib/api-client';
+import { dateTimeFormat } from '../../../lib/dates';
 import { dataExportQueryOptions, useRequestDataExport } from '../api/privacy-calls';
 
 /** The query parameter of the mail's link: which export it announced. */
@@ -32,7 +33,7 @@ export function DataExportSection({ initial }: { initial?: DataExportResponse })
   const linked = params.get(DATA_EXPORT_PARAM);
   const linkExpired =
     linked !== null && query.data !== undefined && (current?.id !== linked || current.state !== 'ready');
-  const date = (ms: number) => new Intl.DateTimeFormat(regional, { dateStyle: 'long', timeStyle: 'short' }).format(ms);
+  const date = (ms: number) => dateTimeFormat(regional, { dateStyle: 'long', timeStyle: 'short' }).format(ms);
   const failure =
     request.error instanceof ApiError && request.error.status === 429
       ? 'privacy.export_rate_limited'
