@@ -13,10 +13,11 @@ export function useRegionNames() {
   const regional = useRegionalCode();
   return useMemo(() => {
     const name = (region: RegionItem) => t(`regions.${region.code}`, { defaultValue: region.name });
+    // One collator for the sort: `localeCompare` with a language makes one per comparison, a
+    // long task for a country's dozen regions as the search's filters hydrate (issue 17).
+    const collator = new Intl.Collator(regional);
     const sorted = (regions: readonly RegionItem[]): RegionItem[] =>
-      regions
-        .map((region) => ({ ...region, name: name(region) }))
-        .sort((a, b) => a.name.localeCompare(b.name, regional));
+      regions.map((region) => ({ ...region, name: name(region) })).sort((a, b) => collator.compare(a.name, b.name));
     return { name, sorted };
   }, [t, regional]);
 }
