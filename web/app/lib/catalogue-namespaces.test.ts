@@ -35,7 +35,11 @@ const KEY = /['"`]([a-z_]+\.[a-zA-Z_$][a-zA-Z0-9_.]*)/g;
 // Words a field's message takes from the catalogue by the rule the checks name, not by a key in the
 // source: the contract's rules, and the words for a field by its name or its label.
 const FIELD_MESSAGES = path.join(APP, 'components/profile-fields/messages.ts');
-const FIELD_MESSAGE_TEMPLATES = ['validation.fields.', 'validation.named.'];
+// A field's own words are asked for by the name its form gives it (`validation.fields.<name>`), in
+// a module that words its fields' messages (itself, or through the form's field components).
+const WORDS_FIELD_MESSAGES = /from\s+['"][./]*(?:components\/)?(?:profile-fields\/messages|forms\/form-fields)['"]/;
+const FIELD_NAME = /\bname(?:=|:\s*)['"]([a-z_]+)['"]|register\(\s*['"]([a-z_]+)['"]/g;
+const WORDED_FIELDS = new Set(Object.keys(en.validation.fields));
 // The list itself names entries, not words a screen shows.
 const THIS_LIST = path.join(APP, 'lib/catalogue-namespaces.ts');
 
@@ -64,7 +68,7 @@ function keysUsedBy(files: Iterable<string>): Set<string> {
     if (file === FIELD_MESSAGES) {
       for (const key of Object.values(VALIDATION))
         if (beginsAKey(key) && !CONSOLE_ONLY_RULES.includes(key)) used.add(key);
-      for (const key of FIELD_MESSAGE_TEMPLATES) used.add(key);
+      used.add('validation.named.');
     }
     if (file === THIS_LIST) continue;
     const source = fs
@@ -72,8 +76,15 @@ function keysUsedBy(files: Iterable<string>): Set<string> {
       .replace(DYNAMIC_IMPORT, '')
       .replace(BLOCK_COMMENT, '')
       .replace(LINE_COMMENT, '');
+    if (WORDS_FIELD_MESSAGES.test(source)) {
+      for (const [, byProp, byRegister] of source.matchAll(FIELD_NAME)) {
+        const field = byProp ?? byRegister!;
+        if (WORDED_FIELDS.has(field)) used.add(`validation.fields.${field}`);
+      }
+    }
     for (const [, found] of source.matchAll(KEY)) {
       const key = found!.replace(/\$$/, '');
+      if (key === 'validation.fields.') continue;
       if (NAMESPACES.has(key.split('.')[0]!) && beginsAKey(key)) used.add(key);
     }
   }
@@ -163,6 +174,9 @@ describe('the catalogue namespaces a first HTML carries', () => {
     expect(namespacesForRoute('landers-video-slug')).not.toContain('landers.map');
     expect(namespacesForRoute('index')).not.toContain('validation.required');
     expect(namespacesForRoute('login')).toContain('validation.required');
+    // A lander's form is the account step: the words of its own fields, not of the later steps'.
+    expect(namespacesForRoute('landers-video-slug')).toContain('validation.fields.password');
+    expect(namespacesForRoute('landers-video-slug')).not.toContain('validation.fields');
   });
 
   it('knows the first screens with a region field, whose region names come with the page’s region data', () => {

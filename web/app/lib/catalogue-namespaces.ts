@@ -42,15 +42,24 @@ export const CONSOLE_ONLY_RULES: readonly string[] = [
 
 /**
  * The words of a field's message (`components/profile-fields/messages.ts`): what the contract's
- * checks and the server's 400 `fields` name, the words for a field by its name or label, and the
- * two rules worded in `signup`. A link's expired token is worded by the page that opens the link,
- * not as a field's message. Only a first screen with a form needs them at once; elsewhere they
- * arrive with the rest of the catalogue once the page is idle.
+ * checks and the server's 400 `fields` name, the words for a field by its label, and the two rules
+ * worded in `signup`. A link's expired token is worded by the page that opens the link, not as a
+ * field's message. Only a first screen with a form needs them at once; elsewhere they arrive with
+ * the rest of the catalogue once the page is idle.
  */
-export const FORM_NAMESPACES = [
-  'validation.fields',
+const FIELD_RULE_MESSAGES = [
   'validation.named',
   ...Object.values(VALIDATION).filter((rule) => rule !== VALIDATION.linkInvalid && !CONSOLE_ONLY_RULES.includes(rule)),
+];
+/** A first screen's form messages, with the words of every field by its name (`validation.fields`). */
+export const FORM_NAMESPACES = [...FIELD_RULE_MESSAGES, 'validation.fields'];
+/**
+ * A form's messages with the words of its own fields only, for a first screen that must stay small
+ * (the landers'): any other field's message names it by its label.
+ */
+const formMessagesFor = (...fields: string[]) => [
+  ...FIELD_RULE_MESSAGES,
+  ...fields.map((field) => `validation.fields.${field}`),
 ];
 
 /** A profile's facts as any card or page shows them: each field's name, its values and notes. */
@@ -77,7 +86,7 @@ const SIGNUP_ACCOUNT_STEP = [
   'signup.rate_limited',
   'signup.invite_only_*',
   'signup.progress*',
-  ...FORM_NAMESPACES,
+  ...formMessagesFor('email', 'name', 'password'),
 ];
 /**
  * Region names, keyed by ISO 3166-2 code (`NL-DR`). A route that lists them has a region field on
@@ -88,7 +97,7 @@ const REGIONS = 'regions';
 /** The member cards' words (`profile-card.tsx`). */
 const MEMBER_CARDS = 'members';
 /** What the steps after the account show: a logged-in member's sign-up form starts at one of them. */
-const SIGNUP_LATER_STEPS = ['signup', REGIONS];
+const SIGNUP_LATER_STEPS = ['signup', REGIONS, 'validation.fields'];
 
 /** Every niche's title, lead and people: a lander shows its own niche's only (`RouteCatalogueOptions.niche`). */
 const LANDER_NICHES = 'landers.niches';
