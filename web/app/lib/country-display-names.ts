@@ -5,8 +5,9 @@ export function regionalCodeOf(locale: Locale | 'pseudo'): string {
   return locale === 'pseudo' ? REGIONAL_CODES.en : REGIONAL_CODES[locale];
 }
 
-// One list per language: making the first costs a browser tens of milliseconds on a phone (it
-// loads the language's country names), so a page's own names come with it (`pageCountryNames`).
+// One list per language, made on first use. The page's own countries come named with it
+// (`country_names`, page-web-context.ts): a page whose first screen uses no other Intl object
+// would otherwise load the browser's locale data for them while it hydrates.
 const displayNames = new Map<string, Intl.DisplayNames>();
 
 export function countryDisplayNames(regional: string): Intl.DisplayNames {

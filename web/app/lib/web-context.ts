@@ -71,8 +71,9 @@ export type PageWebContext = Omit<WebContext, 'settings'> & {
   settings: PageSettings;
   /**
    * The countries the first screen names (the company's in the footer, the site's beside a region
-   * field or on member cards) in the page's language, by code: the browser's own list of names
-   * costs a long task to make (issue 17). Any other is named from that list.
+   * field or on member cards) in the page's language, by code: the browser's first Intl object
+   * loads its locale data, a long task on a phone as the page hydrates (issue 17). Any other
+   * country is named by the browser.
    */
   country_names?: Record<string, string>;
 };
