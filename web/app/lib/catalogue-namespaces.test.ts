@@ -84,6 +84,7 @@ function keysUsedBy(files: Iterable<string>): Set<string> {
     }
     for (const [, found] of source.matchAll(KEY)) {
       const key = found!.replace(/\$$/, '');
+      // messages.ts asks for `validation.fields.${name}`: the fields are found by name above.
       if (key === 'validation.fields.') continue;
       if (NAMESPACES.has(key.split('.')[0]!) && beginsAKey(key)) used.add(key);
     }

@@ -1,4 +1,10 @@
-import { landerSlugOfPath, type Catalogue, type RegionsResponse, type WebContext } from '@rendezvous/contract';
+import {
+  countryCodeOf,
+  landerSlugOfPath,
+  type Catalogue,
+  type RegionsResponse,
+  type WebContext,
+} from '@rendezvous/contract';
 import { matchRoutes } from 'react-router';
 import { countryNamesIn } from './country-display-names';
 import { landerNiche, nicheKey } from './niche';
@@ -60,14 +66,6 @@ function regionsNamedIn(regions: RegionsResponse, messages: Catalogue): RegionsR
   );
 }
 
-/** The countries the first screen names: the company's in the footer, the site's where it shows them. */
-function pageCountries(pathname: string, web: WebContext, settings: PageSettings): string[] {
-  const company = /^[A-Z]{2}$/.test(settings.company_country) ? [settings.company_country] : [];
-  const site =
-    isConsole(pathname) || namesCountries(routeOf(pathname), { loggedIn: web.user !== null }) ? settings.countries : [];
-  return [...new Set([...company, ...site])];
-}
-
 /**
  * The web context as the page at this address gets it (issue 17): the settings without the
  * server's own, the site's regions only where the first screen has a region field (named in the
@@ -76,10 +74,14 @@ function pageCountries(pathname: string, web: WebContext, settings: PageSettings
  */
 export function pageWebContext(pathname: string, web: WebContext): PageWebContext {
   const settings = pageSettings(web.settings);
-  if (isConsole(pathname) || showsRegions(routeOf(pathname), { loggedIn: web.user !== null })) {
-    settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n.messages);
-  }
-  const page = { ...web, settings, country_names: countryNamesIn(web.locale, pageCountries(pathname, web, settings)) };
+  // The console's pages have everything; a member's page what its route's first screen shows.
+  const shows = (test: typeof showsRegions) =>
+    isConsole(pathname) || test(routeOf(pathname), { loggedIn: web.user !== null });
+  if (shows(showsRegions)) settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n.messages);
+  // The company's country in the footer, the site's where the first screen names them.
+  const company = countryCodeOf(settings.company_country);
+  const countries = new Set([...(company ? [company] : []), ...(shows(namesCountries) ? settings.countries : [])]);
+  const page = { ...web, settings, country_names: countryNamesIn(web.locale, [...countries]) };
   const picked = pageCatalogueEntries(pathname, page);
   return picked ? { ...page, i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) } } : page;
 }
