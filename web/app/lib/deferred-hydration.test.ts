@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFERRED_MODULE_TYPE, deferHydration, withCompactManifest } from './deferred-hydration';
 
 async function run(chunks: Buffer[], rewriteHead?: (head: string) => string): Promise<string> {
@@ -43,6 +43,41 @@ describe('deferHydration', () => {
     const starter = /<script nonce="n0nce">(\(function\(p\)[^]*?)<\/script>/.exec(out)?.[1] ?? '';
     expect(() => new Function(starter)).not.toThrow();
     expect(out).toMatch(/<\/script><script nonce="n0nce">window\.data = 1;<\/script><\/body><\/html>$/);
+  });
+
+  describe('in the browser', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      document.head.innerHTML = '';
+      document.body.innerHTML = '';
+    });
+
+    it('runs the app script and makes the preloads in their order, a few milliseconds’ worth per task', async () => {
+      const modules = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
+      const page = PAGE.replace(
+        '</head>',
+        `${modules.map((href) => `<link rel="modulepreload" href="${href}"/>`).join('')}</head>`,
+      );
+      const out = await run([Buffer.from(page)]);
+      const inert = new RegExp(`<script[^>]*type="${DEFERRED_MODULE_TYPE}">[^]*?</script>`).exec(out)?.[0] ?? '';
+      const starter = /<script nonce="n0nce">(\(function\(p\)[^]*?)<\/script>/.exec(out)?.[1] ?? '';
+      // A hidden tab starts at once; every look at the clock finds 3 ms gone.
+      vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+      let now = 0;
+      vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
+      document.body.innerHTML = inert;
+      const script = document.createElement('script');
+      script.text = starter;
+      document.body.append(script);
+
+      const preloads = () =>
+        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+      expect(document.querySelector('script[type="module"]')?.textContent).toContain('import * as route0');
+      // Within 4 ms: the first, then the second 3 ms on, and no more in this task.
+      expect(preloads()).toEqual(['/assets/root-1.js', '/assets/chunk-3.js']);
+      await vi.waitFor(() => expect(preloads()).toHaveLength(11));
+      expect(preloads()).toEqual(['/assets/root-1.js', '/assets/chunk-3.js', ...modules]);
+    });
   });
 
   it('gives the same page whatever the chunks, even with a character or a tag cut in two', async () => {

@@ -13,19 +13,21 @@ export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module';
 /**
  * A preload costs the page's main thread a millisecond or more on a phone (a fetch begun, a module
  * found in the cache compiled at once): 50 to 80 of them in one go made the longest task of the
- * page's start. So they are made a few per task, the first with the app's script.
+ * page's start, and even eight at a time took 15 to 35 ms each on a desktop, a long task on a
+ * phone. So each task makes preloads for this long at most (at least one), the first with the
+ * app's script.
  */
-const PRELOADS_PER_TASK = 8;
+const PRELOAD_MS_PER_TASK = 4;
 
 /**
  * Runs the app's module script once the first screen is on the glass: after the first paint with
  * content (text, as the first stylesheet and fonts allow), and where the page has a photo it asked
  * for first (`fetchpriority="high"`), after that photo has come too; in any case within a second
  * and a half. It then runs the script as it was written, and preloads the modules the router's
- * `<link rel="modulepreload">` tags in the head named, a few per task, so the browser fetches the
- * modules the script imports at once, not each only once the module importing it has come. A
- * hidden tab paints nothing, so it starts at once. Meanwhile it keeps the last button tapped, and
- * taps it again once the app has hydrated (`hydration-events.ts`).
+ * `<link rel="modulepreload">` tags in the head named, a few milliseconds' worth per task, so the
+ * browser fetches the modules the script imports at once, not each only once the module importing
+ * it has come. A hidden tab paints nothing, so it starts at once. Meanwhile it keeps the last
+ * button tapped, and taps it again once the app has hydrated (`hydration-events.ts`).
  */
 // Sent with every page, so written small: `p` the modules to preload, `a` the inert app script,
 // `t` the button tapped, `go` whether the app has started.
@@ -38,8 +40,9 @@ const START_APP =
   `d.addEventListener('${HYDRATED_EVENT}',function(){t&&t.isConnected&&t.click()},o);` +
   'function start(){if(go)return;go=1;' +
   "var m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.text=a.text;a.replaceWith(m);" +
-  `(function more(i){p.slice(i,i+${PRELOADS_PER_TASK}).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.href=u;l.nonce=s.nonce;d.head.append(l)});` +
-  `if(i+${PRELOADS_PER_TASK}<p.length)setTimeout(more,0,i+${PRELOADS_PER_TASK})})(0)}` +
+  '(function more(i){var n=performance.now(),l;' +
+  "do{l=d.createElement('link');l.rel='modulepreload';l.href=p[i++];l.nonce=s.nonce;d.head.append(l)}" +
+  `while(i<p.length&&performance.now()-n<${PRELOAD_MS_PER_TASK});if(i<p.length)setTimeout(more,0,i)})(0)}` +
   'function painted(){requestAnimationFrame(function(){setTimeout(start)})}' +
   "function photo(){var i=d.querySelector('img[fetchpriority=high]');if(!i||i.complete)return painted();" +
   "i.addEventListener('load',painted,o);i.addEventListener('error',start,o)}" +
