@@ -35,6 +35,25 @@ describe('the web context a page gets', () => {
     expect(pageCatalogueEntries('/members', page)).not.toContain('regions');
   });
 
+  it('lists each country’s regions in the order of the page’s language', () => {
+    const regions = {
+      PL: [
+        { id: 1, code: 'PL-14', name: 'Mazowieckie' },
+        { id: 2, code: 'PL-10', name: 'Łódzkie' },
+        { id: 3, code: 'PL-06', name: 'Lubelskie' },
+      ],
+    };
+    const web = { ...makeWebContext({ user: makeUser(), settings: { region_data: regions } }), locale: 'pl' as const };
+    web.i18n.messages = { ...web.i18n.messages, regions: {} };
+    const page = pageWebContext('/members', web);
+    // Ł after L in Polish; by code point it would come after M.
+    expect(page.settings.region_data?.PL?.map((region) => region.name)).toEqual([
+      'Lubelskie',
+      'Łódzkie',
+      'Mazowieckie',
+    ]);
+  });
+
   it('gives a page without a region field neither the regions nor their names', () => {
     const page = pageWebContext('/chats', withRegions());
     expect(page.settings.region_data).toBeUndefined();

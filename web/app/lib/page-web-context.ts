@@ -1,12 +1,7 @@
-import {
-  countryCodeOf,
-  landerSlugOfPath,
-  type Catalogue,
-  type RegionsResponse,
-  type WebContext,
-} from '@rendezvous/contract';
+import { countryCodeOf, landerSlugOfPath, type RegionsResponse, type WebContext } from '@rendezvous/contract';
 import { matchRoutes } from 'react-router';
-import { countryNamesIn } from './country-display-names';
+import { countryNamesIn, regionalCodeOf } from './country-display-names';
+import { inNameOrder } from './name-order';
 import { landerNiche, nicheKey } from './niche';
 import { ROUTES, routeId } from '../route-table';
 import {
@@ -52,16 +47,27 @@ export function pageCatalogueEntries(
   });
 }
 
-/** The regions with their names in the catalogue's language, the stored (English) name where it has none. */
-function regionsNamedIn(regions: RegionsResponse, messages: Catalogue): RegionsResponse {
-  const names = typeof messages.regions === 'object' ? messages.regions : {};
+/**
+ * The regions with their names in the catalogue's language (the stored English name where it has
+ * none), each country's in that language's order: the page's region fields show them as they come.
+ */
+function regionsNamedIn(
+  regions: RegionsResponse,
+  i18n: WebContext['i18n'],
+  locale: WebContext['locale'],
+): RegionsResponse {
+  const names = typeof i18n.messages.regions === 'object' ? i18n.messages.regions : {};
   return Object.fromEntries(
     Object.entries(regions).map(([country, items]) => [
       country,
-      items.map((region) => {
-        const name = names[region.code];
-        return typeof name === 'string' ? { ...region, name } : region;
-      }),
+      inNameOrder(
+        items.map((region) => {
+          const name = names[region.code];
+          return typeof name === 'string' ? { ...region, name } : region;
+        }),
+        regionalCodeOf(locale),
+        (region) => region.name,
+      ),
     ]),
   );
 }
@@ -77,7 +83,7 @@ export function pageWebContext(pathname: string, web: WebContext): PageWebContex
   // The console's pages have everything; a member's page what its route's first screen shows.
   const shows = (test: typeof showsRegions) =>
     isConsole(pathname) || test(routeOf(pathname), { loggedIn: web.user !== null });
-  if (shows(showsRegions)) settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n.messages);
+  if (shows(showsRegions)) settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n, web.locale);
   // The company's country in the footer, the site's where the first screen names them.
   const company = countryCodeOf(settings.company_country);
   const countries = new Set([...(company ? [company] : []), ...(shows(namesCountries) ? settings.countries : [])]);

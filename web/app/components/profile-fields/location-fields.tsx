@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../ui/select-field';
 import { TextField } from '../ui/text-field';
+import { inNameOrder } from '../../lib/name-order';
+import { useRegionalCode } from './country-names';
 import { useCountryNames } from './labels';
 import { useRegionNames } from './region-names';
 
@@ -35,12 +37,15 @@ export function LocationFields({ settings, value, onChange, error }: LocationFie
   const countryName = useCountryNames();
   const regionNames = useRegionNames();
   const regions = regionNames.sorted(settings.region_data[value.country] ?? []);
+  const regional = useRegionalCode();
   const countryOptions = useMemo(
     () =>
-      settings.countries
-        .map((code) => ({ value: code, label: countryName(code) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
-    [settings.countries, countryName],
+      inNameOrder(
+        settings.countries.map((code) => ({ value: code, label: countryName(code) })),
+        regional,
+        (option) => option.label,
+      ),
+    [settings.countries, countryName, regional],
   );
 
   return (

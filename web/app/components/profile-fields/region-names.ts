@@ -1,6 +1,9 @@
 import type { RegionItem } from '@rendezvous/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../lib/locale';
+import { inNameOrder } from '../../lib/name-order';
+import { useOptionalWebContext } from '../../lib/use-web-context';
 import { useRegionalCode } from './country-names';
 
 /**
@@ -11,13 +14,17 @@ import { useRegionalCode } from './country-names';
 export function useRegionNames() {
   const { t } = useTranslation();
   const regional = useRegionalCode();
+  const { locale } = useLocale();
+  const web = useOptionalWebContext();
+  // The page's own regions come named and in order (page-web-context.ts) while it is in its language.
+  const inPageOrder = web?.locale === locale ? web.settings.region_data : undefined;
   return useMemo(() => {
     const name = (region: RegionItem) => t(`regions.${region.code}`, { defaultValue: region.name });
-    // One collator for the sort: `localeCompare` with a language makes one per comparison, a
-    // long task for a country's dozen regions as the search's filters hydrate (issue 17).
-    const collator = new Intl.Collator(regional);
-    const sorted = (regions: readonly RegionItem[]): RegionItem[] =>
-      regions.map((region) => ({ ...region, name: name(region) })).sort((a, b) => collator.compare(a.name, b.name));
+    const pageLists = new Set<readonly RegionItem[]>(Object.values(inPageOrder ?? {}));
+    const sorted = (regions: readonly RegionItem[]): RegionItem[] => {
+      const named = regions.map((region) => ({ ...region, name: name(region) }));
+      return pageLists.has(regions) ? named : inNameOrder(named, regional, (region) => region.name);
+    };
     return { name, sorted };
-  }, [t, regional]);
+  }, [t, regional, inPageOrder]);
 }
