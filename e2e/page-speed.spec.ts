@@ -47,6 +47,22 @@ test.describe('far from the server’s clock', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/chats.php')) listCalls.push(request.url());
     });
+    // The browser's first date formatter loads its locale data, a long task on a phone: the page
+    // brings its chat times' formats as patterns instead.
+    await page.addInitScript(() => {
+      let made = 0;
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct(target, args: unknown[], newTarget: NewableFunction) {
+          made += 1;
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+        apply(target, self, args: unknown[]) {
+          made += 1;
+          return Reflect.apply(target, self, args) as unknown;
+        },
+      });
+      Object.defineProperty(window, 'dateFormattersMade', { get: () => made });
+    });
 
     const response = await page.goto('/chats');
     // Before any script ran: the conversation, its last words, and no loading line.
@@ -60,6 +76,20 @@ test.describe('far from the server’s clock', () => {
     await expect(list).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(listCalls).toEqual([]);
+
+    // The time it was written, in Auckland, as the browser's own formatter would write it.
+    const time = list.locator('time');
+    await expect(time).not.toBeEmpty();
+    expect(await page.evaluate(() => (window as unknown as { dateFormattersMade: number }).dateFormattersMade)).toBe(0);
+    const at = (await time.getAttribute('datetime')) ?? '';
+    const expected = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' }).format(
+          new Date(iso),
+        ),
+      at,
+    );
+    await expect(time).toHaveText(expected);
   });
 });
 

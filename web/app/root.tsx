@@ -19,6 +19,8 @@ import { ToastProvider } from './components/ui/toast';
 import { reloadIfChunkIsGone } from './lib/chunk-reload';
 import { hasNamespaces, loadWholeCatalogue, registerPageCatalogue, withWholeCatalogue } from './lib/catalogue-loader';
 import { namespacesForRoute } from './lib/catalogue-namespaces';
+import { regionalCodeOf } from './lib/country-display-names';
+import { adoptDatePatterns } from './lib/dates';
 import { announceHydrated } from './lib/hydration-events';
 import { createI18n } from './lib/i18n';
 import { LiveEventsProvider } from './lib/live-events';
@@ -69,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [i18n] = useState(() => {
     if (!web) return undefined;
+    if (web.date_patterns) adoptDatePatterns(regionalCodeOf(web.locale), web.date_patterns);
     const instance = createI18n(web.locale, web.i18n.messages);
     registerPageCatalogue(instance, web.i18n.hash, pageCatalogueEntries(pathname, web));
     return instance;

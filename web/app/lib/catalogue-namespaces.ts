@@ -96,6 +96,7 @@ const SIGNUP_ACCOUNT_STEP = [
 const REGIONS = 'regions';
 /** The member cards' words (`profile-card.tsx`). */
 const MEMBER_CARDS = 'members';
+const CHATS = 'chats';
 /** What the steps after the account show: a logged-in member's sign-up form starts at one of them. */
 const SIGNUP_LATER_STEPS = ['signup', REGIONS, 'validation.fields'];
 
@@ -257,6 +258,11 @@ export function showsRegions(routeId: string, { loggedIn = false }: Pick<RouteCa
 export function namesCountries(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
   const entries = routeEntries(routeId, loggedIn);
   return entries.includes(REGIONS) || entries.includes(MEMBER_CARDS);
+}
+
+/** Whether a route's first screen shows chat times (its words are `chats`): its page gets their date patterns. */
+export function showsChatTimes(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
+  return routeEntries(routeId, loggedIn).includes(CHATS);
 }
 
 function routeEntries(routeId: string, loggedIn: boolean): readonly string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import { makeUser, makeWebContext } from '../test/render';
+import { formatWithPattern } from './date-patterns';
 import { pageCatalogueEntries, pageWebContext } from './page-web-context';
 import { SERVER_ONLY_SETTINGS } from './web-context';
 
@@ -84,6 +85,16 @@ describe('the web context a page gets', () => {
     // The browser reads a code at once; a name would make it list every country in English.
     expect(members.settings.company_country).toBe('NL');
     expect(pageWebContext('/chats', web).country_names).toEqual({ NL: 'Niederlande' });
+  });
+
+  it('gives the pages that show chat times their formats as patterns in the page’s language, and no other page', () => {
+    const web = { ...makeWebContext({ user: makeUser() }), locale: 'de' as const };
+    const chats = pageWebContext('/chats', web).date_patterns;
+    const moment = new Date(2026, 10, 3, 9, 5);
+    expect(formatWithPattern(chats?.time ?? [], moment)).toBe('09:05');
+    expect(formatWithPattern(chats?.dayMonth ?? [], moment)).toBe('3. Nov.');
+    expect(pageWebContext('/chats/12', web).date_patterns).toEqual(chats);
+    expect(pageWebContext('/members', web).date_patterns).toBeUndefined();
   });
 
   it('gives the console the whole catalogue', () => {

@@ -1,6 +1,7 @@
 import { countryCodeOf, landerSlugOfPath, type RegionsResponse, type WebContext } from '@rendezvous/contract';
 import { matchRoutes } from 'react-router';
 import { countryNamesIn, regionalCodeOf } from './country-display-names';
+import { datePatternsFor, type DatePattern, type PatternedFormat } from './date-patterns';
 import { inNameOrder } from './name-order';
 import { landerNiche, nicheKey } from './niche';
 import { ROUTES, routeId } from '../route-table';
@@ -8,6 +9,7 @@ import {
   namesCountries,
   namespacesForRoute,
   pickNamespaces,
+  showsChatTimes,
   showsRegions,
   type RouteCatalogueOptions,
 } from './catalogue-namespaces';
@@ -72,11 +74,25 @@ function regionsNamedIn(
   );
 }
 
+// The same for every page in a language, and made with a formatter per format.
+const datePatterns = new Map<string, Partial<Record<PatternedFormat, DatePattern>>>();
+
+function datePatternsIn(locale: WebContext['locale']): Partial<Record<PatternedFormat, DatePattern>> {
+  const regional = regionalCodeOf(locale);
+  let patterns = datePatterns.get(regional);
+  if (!patterns) {
+    patterns = datePatternsFor(regional);
+    datePatterns.set(regional, patterns);
+  }
+  return patterns;
+}
+
 /**
  * The web context as the page at this address gets it (issue 17): the settings without the
  * server's own, the site's regions only where the first screen has a region field (named in the
  * page's language, so the catalogue's region names stay out), the names of the countries it
- * shows, and the catalogue entries of its first screen only.
+ * shows, the patterns of its chat times where it shows them, and the catalogue entries of its
+ * first screen only.
  */
 export function pageWebContext(pathname: string, web: WebContext): PageWebContext {
   const settings = pageSettings(web.settings);
@@ -87,7 +103,12 @@ export function pageWebContext(pathname: string, web: WebContext): PageWebContex
   // The company's country in the footer, the site's where the first screen names them.
   const company = countryCodeOf(settings.company_country);
   const countries = new Set([...(company ? [company] : []), ...(shows(namesCountries) ? settings.countries : [])]);
-  const page = { ...web, settings, country_names: countryNamesIn(web.locale, [...countries]) };
+  const page = {
+    ...web,
+    settings,
+    country_names: countryNamesIn(web.locale, [...countries]),
+    ...(shows(showsChatTimes) ? { date_patterns: datePatternsIn(web.locale) } : {}),
+  };
   const picked = pageCatalogueEntries(pathname, page);
   return picked ? { ...page, i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) } } : page;
 }

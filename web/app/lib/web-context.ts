@@ -1,3 +1,4 @@
+import type { DatePattern, PatternedFormat } from './date-patterns';
 import {
   countryCodeOf,
   type PublicSettings,
@@ -76,6 +77,11 @@ export type PageWebContext = Omit<WebContext, 'settings'> & {
    * country is named by the browser.
    */
   country_names?: Record<string, string>;
+  /**
+   * The page's date formats as patterns (`date-patterns.ts`) where its first screen shows chat
+   * times, for the same reason: the browser fills them without loading its own locale data.
+   */
+  date_patterns?: Partial<Record<PatternedFormat, DatePattern>>;
 };
 
 /**

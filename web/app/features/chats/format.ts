@@ -1,3 +1,4 @@
+import { PATTERNED_FORMATS } from '../../lib/date-patterns';
 import { dateTimeFormat } from '../../lib/dates';
 
 /** Today's messages show the time, older ones the date: what a chat list usually shows. */
@@ -5,10 +6,10 @@ export function formatChatTime(iso: string, regional: string, now = new Date()):
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const sameDay = date.toDateString() === now.toDateString();
-  return dateTimeFormat(
-    regional,
-    sameDay
-      ? { hour: '2-digit', minute: '2-digit' }
-      : { day: 'numeric', month: 'short', year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric' },
-  ).format(date);
+  const format = sameDay
+    ? PATTERNED_FORMATS.time
+    : date.getFullYear() === now.getFullYear()
+      ? PATTERNED_FORMATS.dayMonth
+      : PATTERNED_FORMATS.dayMonthYear;
+  return dateTimeFormat(regional, format).format(date);
 }
