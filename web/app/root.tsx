@@ -69,11 +69,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const webScript = useWebContextScriptText();
   const classes = useRootClasses(web);
   const { pathname } = useLocation();
+  const leaf = useMatches().at(-1);
   const [i18n] = useState(() => {
     if (!web) return undefined;
     if (web.date_patterns) adoptDatePatterns(regionalCodeOf(web.locale), web.date_patterns);
     const instance = createI18n(web.locale, web.i18n.messages);
-    registerPageCatalogue(instance, web.i18n.hash, pageCatalogueEntries(pathname, web));
+    registerPageCatalogue(instance, web.i18n.hash, pageCatalogueEntries(pathname, web, leaf?.id));
     return instance;
   });
   const lang = web && web.locale !== 'pseudo' ? REGIONAL_CODES[web.locale] : 'en-US';

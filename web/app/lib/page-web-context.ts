@@ -36,14 +36,17 @@ export function catalogueOptions(pathname: string, settings: PageSettings): Rout
 /**
  * Issue 17: the first HTML carries only the catalogue entries of the route it opens; the console's
  * pages keep the whole catalogue (undefined). Server and browser work it out alike from the
- * address and the page's settings, so the page need not carry the list.
+ * address and the page's settings, so the page need not carry the list. The browser names the
+ * route the router matched: matching the address again ranks every route, a long task's worth on
+ * a phone as the page hydrates.
  */
 export function pageCatalogueEntries(
   pathname: string,
   web: Pick<PageWebContext, 'user' | 'settings'>,
+  route = routeOf(pathname),
 ): readonly string[] | undefined {
   if (isConsole(pathname)) return undefined;
-  return namespacesForRoute(routeOf(pathname), {
+  return namespacesForRoute(route, {
     loggedIn: web.user !== null,
     ...catalogueOptions(pathname, web.settings),
   });
