@@ -16,10 +16,13 @@ export function useVisibleViewport(ref: RefObject<HTMLElement | null>): void {
       element.style.setProperty('--rv-visible-height', `${viewport.height}px`);
       element.style.setProperty('--rv-visible-top', `${viewport.offsetTop}px`);
     };
-    update();
+    // Read with the next frame's layout, not at once: just after React has changed the page, the
+    // read makes the browser lay it out within the commit's task (issue 17).
+    const first = requestAnimationFrame(update);
     viewport.addEventListener('resize', update);
     viewport.addEventListener('scroll', update);
     return () => {
+      cancelAnimationFrame(first);
       viewport.removeEventListener('resize', update);
       viewport.removeEventListener('scroll', update);
       element.style.removeProperty('--rv-visible-height');
