@@ -337,3 +337,16 @@ test.describe('at 360 pixels wide', () => {
     });
   }
 });
+
+test('the first HTML names each page by its heading, as the tab does once the app runs', async ({ page }) => {
+  for (const path of ['/login', '/signup', '/landers/video/eng', '/pages/faq']) {
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
+    const served = await page.evaluate((markup) => new DOMParser().parseFromString(markup, 'text/html').title, html);
+    // "{heading} · {site}"; goto waits for the app, which keeps that title and adds no second one.
+    const heading = (await page.getByRole('heading', { level: 1 }).first().textContent())?.replace(/\s+/g, ' ').trim();
+    expect(served, path).toBe(`${heading} · Rendezvous`);
+    await expect(page).toHaveTitle(served);
+    await expect(page.locator('title')).toHaveCount(1);
+  }
+});

@@ -95,6 +95,13 @@ describe('deferHydration', () => {
     expect(await run(byteByByte)).toBe(whole);
   });
 
+  it('gives the page the title of its first heading, held until the heading has come', async () => {
+    const page = PAGE.replace('<p>Zoë — ❤</p>', '<h1>Anna, 61</h1>');
+    const cut = Buffer.from(page).indexOf(Buffer.from('61'));
+    const out = await run([Buffer.from(page).subarray(0, cut), Buffer.from(page).subarray(cut)]);
+    expect(out).toContain('<title>Anna, 61 · Zoë ❤</title>');
+  });
+
   it('lets the caller rewrite the head', async () => {
     const out = await run([Buffer.from(PAGE)], (head) => head.replace('<title>', '<style>p{}</style><title>'));
     expect(out).toContain('<head><style>p{}</style><title>Zoë ❤</title>');

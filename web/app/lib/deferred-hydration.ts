@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { headingEnd, withHeadingTitle } from './heading-title';
 import { HYDRATED_EVENT, HYDRATING_EVENT } from './hydration-events';
 
 const HEAD_END = '</head>';
@@ -58,8 +59,9 @@ const START_APP =
  * the page is visible anyway, as the server rendered it whole. So the head loses the preloads, the
  * module script is kept inert, and a small script after it runs it once the first screen is shown.
  *
- * The head is held until complete (it is small and arrives in one piece with the shell); after it
- * only the module script is held, until its end, and everything else passes through untouched.
+ * The head is held until complete and the page's first heading has come, whose words its title
+ * takes (both arrive in one piece with the shell); after it only the module script is held, until
+ * its end, and everything else passes through untouched.
  */
 export function deferHydration(rewriteHead: (head: string) => string = (head) => head): Transform {
   // A character split between two chunks must not be cut in half.
@@ -68,13 +70,16 @@ export function deferHydration(rewriteHead: (head: string) => string = (head) =>
   let preloads: string[] = [];
   let state: 'head' | 'body' | 'script' | 'done' = 'head';
 
-  const step = (): string => {
+  const step = (last = false): string => {
     let out = '';
     for (;;) {
       if (state === 'head') {
         const end = pending.indexOf(HEAD_END);
         if (end === -1) return out;
-        const head = takeModulePreloads(rewriteHead(pending.slice(0, end)));
+        // The title names the page's first heading, which comes with the shell, before the app's script.
+        const body = pending.slice(end);
+        if (!last && headingEnd(body) === -1 && !MODULE_SCRIPT.test(body)) return out;
+        const head = takeModulePreloads(rewriteHead(withHeadingTitle(pending.slice(0, end), body)));
         out += head.rest;
         preloads = head.preloads;
         pending = pending.slice(end);
@@ -114,7 +119,7 @@ export function deferHydration(rewriteHead: (head: string) => string = (head) =>
     },
     flush(callback: TransformCallback) {
       pending += decoder.end();
-      const out = step() + pending;
+      const out = step(true) + pending;
       callback(null, out || null);
     },
   });
