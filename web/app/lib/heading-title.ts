@@ -37,10 +37,10 @@ export function headingEnd(body: string): number {
  */
 export function withHeadingTitle(head: string, body: string): string {
   const title = TITLE.exec(head);
-  const start = body.search(HEADING_START);
-  const end = body.indexOf(HEADING_END, start);
-  if (!title || start === -1 || end === -1) return head;
-  const heading = decode(body.slice(body.indexOf('>', start) + 1, end).replace(TAG_OR_COMMENT, ''));
+  const end = headingEnd(body);
+  if (!title || end === -1) return head;
+  const inner = body.slice(body.indexOf('>', body.search(HEADING_START)) + 1, end - HEADING_END.length);
+  const heading = decode(inner.replace(TAG_OR_COMMENT, ''));
   const text = escapeText(pageTitle(heading, decode(title[1] ?? '')));
   return head.replace(TITLE, () => `<title>${text}</title>`);
 }
