@@ -52,16 +52,11 @@ describe('deferHydration', () => {
       document.body.innerHTML = '';
     });
 
-    it('runs the app script and makes the preloads in their order, a few milliseconds’ worth per task', async () => {
-      const modules = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
-      const page = PAGE.replace(
-        '</head>',
-        `${modules.map((href) => `<link rel="modulepreload" href="${href}"/>`).join('')}</head>`,
-      );
+    /** Runs the page's starter script as a hidden tab would, where every look at the clock finds 3 ms gone. */
+    async function startApp(page: string) {
       const out = await run([Buffer.from(page)]);
       const inert = new RegExp(`<script[^>]*type="${DEFERRED_MODULE_TYPE}">[^]*?</script>`).exec(out)?.[0] ?? '';
       const starter = /<script nonce="n0nce">(\(function\(p\)[^]*?)<\/script>/.exec(out)?.[1] ?? '';
-      // A hidden tab starts at once; every look at the clock finds 3 ms gone.
       vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
       let now = 0;
       vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
@@ -69,14 +64,30 @@ describe('deferHydration', () => {
       const script = document.createElement('script');
       script.text = starter;
       document.body.append(script);
+    }
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
-      const preloads = () =>
-        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    it('runs the app script and makes the preloads in their order, a few milliseconds’ worth per task', async () => {
+      const modules = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
+      await startApp(
+        PAGE.replace(
+          '</head>',
+          `${modules.map((href) => `<link rel="modulepreload" href="${href}"/>`).join('')}</head>`,
+        ),
+      );
       expect(document.querySelector('script[type="module"]')?.textContent).toContain('import * as route0');
       // Within 4 ms: the first, then the second 3 ms on, and no more in this task.
       expect(preloads()).toEqual(['/assets/root-1.js', '/assets/chunk-3.js']);
       await vi.waitFor(() => expect(preloads()).toHaveLength(11));
       expect(preloads()).toEqual(['/assets/root-1.js', '/assets/chunk-3.js', ...modules]);
+    });
+
+    it('runs the app script of a page with nothing to preload, and preloads nothing', async () => {
+      await startApp(PAGE.replace(/<link rel="modulepreload"[^>]*>/g, ''));
+      expect(document.querySelector('script[type="module"]')?.textContent).toContain('import * as route0');
+      // The first preloads are made with the app script, at once.
+      expect(preloads()).toEqual([]);
     });
   });
 

@@ -41,7 +41,7 @@ const START_APP =
   `d.addEventListener('${HYDRATED_EVENT}',function(){t&&t.isConnected&&t.click()},o);` +
   'function start(){if(go)return;go=1;' +
   "var m=d.createElement('script');m.type='module';m.nonce=s.nonce;m.text=a.text;a.replaceWith(m);" +
-  '(function more(i){var n=performance.now(),l;' +
+  'p.length&&(function more(i){var n=performance.now(),l;' +
   "do{l=d.createElement('link');l.rel='modulepreload';l.href=p[i++];l.nonce=s.nonce;d.head.append(l)}" +
   `while(i<p.length&&performance.now()-n<${PRELOAD_MS_PER_TASK});if(i<p.length)setTimeout(more,0,i)})(0)}` +
   'function painted(){requestAnimationFrame(function(){setTimeout(start)})}' +
