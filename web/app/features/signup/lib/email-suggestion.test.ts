@@ -29,6 +29,12 @@ describe('suggestEmail (spec §5 did you mean)', () => {
     },
   );
 
+  it('leaves addresses on the top-level domains kept for tests and examples alone', () => {
+    for (const typed of ['anna@example.test', 'anna@mail.example', 'anna@host.invalid', 'anna@demo.localhost']) {
+      expect(suggestEmail(typed), typed).toBeNull();
+    }
+  });
+
   it('keeps the local part as typed and ignores case when comparing', () => {
     expect(suggestEmail('Jan.Jansen@Gmial.com')).toBe('Jan.Jansen@gmail.com');
     expect(suggestEmail('Anna@Ziggo.NL')).toBeNull();

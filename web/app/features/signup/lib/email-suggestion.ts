@@ -79,13 +79,19 @@ const SECOND_LEVEL_DOMAINS = ['hotmail'];
 const DISTANCE_THRESHOLD = 2;
 
 /**
+ * Top-level domains kept for tests, examples and local machines (RFC 2606, RFC 6761): never a
+ * slip of the finger for a real one, and an operator trying the site uses them on purpose.
+ */
+const RESERVED_TOP_LEVEL = /\.(?:test|example|invalid|localhost)$/i;
+
+/**
  * The address with its domain corrected, e.g. 'jan@gmial.com' → 'jan@gmail.com', or null when
  * the domain looks right or nothing close is known. The local part stays as typed.
  */
 export function suggestEmail(value: string): string | null {
   const email = value.trim();
   const at = email.lastIndexOf('@');
-  if (at < 1 || at === email.length - 1) return null;
+  if (at < 1 || at === email.length - 1 || RESERVED_TOP_LEVEL.test(email)) return null;
   const suggestion = run({
     email,
     domains: [...COMMON_MAIL_DOMAINS],
