@@ -1,4 +1,5 @@
 import { REGIONAL_CODES, type Locale } from '@rendezvous/contract';
+import { madeOnce } from './made-once';
 
 /** The interface language's regional code for Intl, English for the pseudo-locale. */
 export function regionalCodeOf(locale: Locale | 'pseudo'): string {
@@ -8,16 +9,9 @@ export function regionalCodeOf(locale: Locale | 'pseudo'): string {
 // One list per language, made on first use. The page's own countries come named with it
 // (`country_names`, page-web-context.ts): a page whose first screen uses no other Intl object
 // would otherwise load the browser's locale data for them while it hydrates.
-const displayNames = new Map<string, Intl.DisplayNames>();
-
-export function countryDisplayNames(regional: string): Intl.DisplayNames {
-  let names = displayNames.get(regional);
-  if (!names) {
-    names = new Intl.DisplayNames([regional], { type: 'region' });
-    displayNames.set(regional, names);
-  }
-  return names;
-}
+export const countryDisplayNames = madeOnce(
+  (regional: string) => new Intl.DisplayNames([regional], { type: 'region' }),
+);
 
 /** These countries' names in the language, by code. */
 export function countryNamesIn(locale: Locale | 'pseudo', codes: readonly string[]): Record<string, string> {

@@ -1,16 +1,9 @@
+import { madeOnce } from './made-once';
+
 // One collator per language, made on first use: the first one a page makes loads the browser's
 // collation data, a long task on a phone (issue 17), and `localeCompare` with a language makes a
 // new one for every comparison.
-const collators = new Map<string, Intl.Collator>();
-
-function collator(regional: string): Intl.Collator {
-  let found = collators.get(regional);
-  if (!found) {
-    found = new Intl.Collator(regional);
-    collators.set(regional, found);
-  }
-  return found;
-}
+const collator = madeOnce((regional: string) => new Intl.Collator(regional));
 
 /**
  * The items in the order a reader of the language expects their names, a new array. The order is

@@ -1,7 +1,14 @@
-import { countryCodeOf, landerSlugOfPath, type RegionsResponse, type WebContext } from '@rendezvous/contract';
+import {
+  countryCodeOf,
+  landerSlugOfPath,
+  type Catalogue,
+  type RegionsResponse,
+  type WebContext,
+} from '@rendezvous/contract';
 import { matchRoutes } from 'react-router';
 import { countryNamesIn, regionalCodeOf } from './country-display-names';
-import { datePatternsFor, type DatePattern, type PatternedFormat } from './date-patterns';
+import { datePatternsFor } from './date-patterns';
+import { madeOnce } from './made-once';
 import { inNameOrder } from './name-order';
 import { landerNiche, nicheKey } from './niche';
 import { ROUTES, routeId } from '../route-table';
@@ -56,12 +63,8 @@ export function pageCatalogueEntries(
  * The regions with their names in the catalogue's language (the stored English name where it has
  * none), each country's in that language's order: the page's region fields show them as they come.
  */
-function regionsNamedIn(
-  regions: RegionsResponse,
-  i18n: WebContext['i18n'],
-  locale: WebContext['locale'],
-): RegionsResponse {
-  const names = typeof i18n.messages.regions === 'object' ? i18n.messages.regions : {};
+function regionsNamedIn(regions: RegionsResponse, messages: Catalogue, locale: WebContext['locale']): RegionsResponse {
+  const names = typeof messages.regions === 'object' ? messages.regions : {};
   return Object.fromEntries(
     Object.entries(regions).map(([country, items]) => [
       country,
@@ -78,17 +81,7 @@ function regionsNamedIn(
 }
 
 // The same for every page in a language, and made with a formatter per format.
-const datePatterns = new Map<string, Partial<Record<PatternedFormat, DatePattern>>>();
-
-function datePatternsIn(locale: WebContext['locale']): Partial<Record<PatternedFormat, DatePattern>> {
-  const regional = regionalCodeOf(locale);
-  let patterns = datePatterns.get(regional);
-  if (!patterns) {
-    patterns = datePatternsFor(regional);
-    datePatterns.set(regional, patterns);
-  }
-  return patterns;
-}
+const datePatternsIn = madeOnce(datePatternsFor);
 
 /**
  * The web context as the page at this address gets it (issue 17): the settings without the
@@ -102,7 +95,8 @@ export function pageWebContext(pathname: string, web: WebContext): PageWebContex
   // The console's pages have everything; a member's page what its route's first screen shows.
   const shows = (test: typeof showsRegions) =>
     isConsole(pathname) || test(routeOf(pathname), { loggedIn: web.user !== null });
-  if (shows(showsRegions)) settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n, web.locale);
+  if (shows(showsRegions))
+    settings.region_data = regionsNamedIn(web.settings.region_data, web.i18n.messages, web.locale);
   // The company's country in the footer, the site's where the first screen names them.
   const company = countryCodeOf(settings.company_country);
   const countries = new Set([...(company ? [company] : []), ...(shows(namesCountries) ? settings.countries : [])]);
@@ -110,7 +104,7 @@ export function pageWebContext(pathname: string, web: WebContext): PageWebContex
     ...web,
     settings,
     country_names: countryNamesIn(web.locale, [...countries]),
-    ...(shows(showsChatTimes) ? { date_patterns: datePatternsIn(web.locale) } : {}),
+    ...(shows(showsChatTimes) ? { date_patterns: datePatternsIn(regionalCodeOf(web.locale)) } : {}),
   };
   const picked = pageCatalogueEntries(pathname, page);
   return picked ? { ...page, i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) } } : page;
