@@ -52,6 +52,40 @@ test('the match finder leads to sign-up, and its matches are the first search re
   expect((await cardIds(results)).slice(0, matches.length)).toEqual(matches);
 });
 
+test('a shared link opens the finder at its matches, a hand-edited one starts it over, and going back asks again', async ({
+  page,
+}) => {
+  const answers = 'gender=female&min_age=56&max_age=65&country=NL&countryregion=0';
+  const found = page.getByRole('list', { name: en('match_finder.matches_label') });
+  const firstQuestion = page.getByRole('heading', { name: en('match_finder.gender_question') });
+
+  // The server reads the answers for the first HTML: the matches come without a question asked.
+  await page.goto(`/match-finder?${answers}`);
+  await expect(found.locator('[data-profile-id]').first()).toBeVisible();
+  await expect(firstQuestion).toHaveCount(0);
+
+  // A country the site does not serve, or no gender at all.
+  for (const edited of [answers.replace('country=NL', 'country=FR'), answers.replace('gender=female&', '')]) {
+    await page.goto(`/match-finder?${edited}`);
+    await expect(firstQuestion).toBeVisible();
+    await expect(found).toHaveCount(0);
+  }
+
+  // Answered in the page, then back and forward: the browser reads each address's answers itself.
+  await page.goto('/match-finder');
+  await page.getByRole('button', { name: en('match_finder.gender_female') }).click();
+  await page.getByRole('button', { name: en('match_finder.age_56-65') }).click();
+  await page.getByLabel(en('match_finder.country')).selectOption('NL');
+  await page.getByRole('button', { name: en('match_finder.show_matches') }).click();
+  await expect(found.locator('[data-profile-id]').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/match-finder$/);
+  await expect(firstQuestion).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`\\?${answers}$`));
+  await expect(found.locator('[data-profile-id]').first()).toBeVisible();
+});
+
 test('a visitor who may not search sees the matches without the photos of real members', async ({ page }) => {
   await page.goto('/signup-matches?gender=female&min_age=18&max_age=100&country=NL&countryregion=0');
   const found = page.getByRole('list', { name: en('match_finder.matches_label') });

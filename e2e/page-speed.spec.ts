@@ -96,7 +96,14 @@ test.describe('far from the server’s clock', () => {
 test('the pages visitors and members open first load no validation code before they paint', async ({ page }) => {
   // zod and the contract's schemas are the chunk `zod-*` (web/vite.config.ts) and those importing
   // it; the scripts a page names in its first HTML are what it runs before it answers a tap.
-  const visitorPages = ['/', '/login', '/signup', '/landers/video/eng'];
+  const visitorPages = [
+    '/',
+    '/login',
+    '/signup',
+    '/landers/video/eng',
+    '/match-finder',
+    '/match-finder?gender=female&min_age=56&max_age=65&country=NL&countryregion=0',
+  ];
   const memberPages = ['/members', '/chats', '/likes', '/profile', '/credits', '/notifications'];
   const namingZod = async (path: string) => {
     const html = await (await page.request.get(path)).text();

@@ -37,6 +37,7 @@ export * from './landers.js';
 export * from './likes-paths.js';
 export * from './likes.js';
 export * from './locales.js';
+export * from './match-finder-paths.js';
 export * from './match-finder.js';
 export * from './member-detail.js';
 export * from './member-paths.js';

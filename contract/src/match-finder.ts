@@ -4,9 +4,6 @@ import { MAX_AGE, MIN_AGE } from './search-filters.js';
 import { GENDERS } from './fields.js';
 import { VALIDATION } from './validation.js';
 
-/** Ours: the public match finder (spec §2 /match-finder) reads the first page of the real search. */
-export const MATCH_FINDER_PATH = '/api/match-finder.php';
-
 const age = z.coerce
   .number<string>(VALIDATION.choice)
   .int(VALIDATION.choice)

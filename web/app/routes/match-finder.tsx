@@ -1,24 +1,37 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Footer } from '../components/shell/footer';
 import { Button, ButtonLink } from '../components/ui/button';
 import { MatchFinderQuestions } from '../features/match-finder/components/match-finder-questions';
 import { MatchList } from '../features/match-finder/components/match-list';
 import { useFoundMatches } from '../features/match-finder/hooks/use-found-matches';
+import { parseMatchFilters } from '../features/match-finder/lib/filters-from-search';
 import {
-  filtersFromSearch,
   filtersToSearch,
+  servedFilters,
   signupMatchesPath,
   type MatchFilters,
 } from '../features/match-finder/lib/match-filters';
 import { FunnelHeader } from '../features/member-landers/components/funnel-header';
 import { useTrafficSourceNetwork } from '../features/signup/lib/traffic-source';
 import { useWebContext } from '../lib/use-web-context';
+import type { Route } from './+types/match-finder';
 
 /** A funnel for paid traffic, with the visitor's answers in the address: nothing for search engines. */
 export function meta() {
   return [{ name: 'robots', content: 'noindex' }];
+}
+
+/** The answers in the address: the server reads them for the first HTML, so the page paints without zod. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { answers: parseMatchFilters(new URL(request.url).search) };
+}
+
+/** New answers, or going back to earlier ones, are read in the browser; the schema loads with the first. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { parseMatchFilters: parse } = await import('../features/match-finder/lib/filters-from-search');
+  return { answers: parse(new URL(request.url).search) };
 }
 
 /**
@@ -26,14 +39,11 @@ export function meta() {
  * finds for them, ending in the sign-up at /signup-matches. The answers sit in the address, so
  * going back from the sign-up shows the same matches.
  */
-export default function MatchFinder() {
+export default function MatchFinder({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { settings } = useWebContext();
-  const { search } = useLocation();
   const navigate = useNavigate();
-  // One object per set of answers, so the matches are read once for them, not again when the root reloads.
-  const countries = settings.countries.join(',');
-  const filters = useMemo(() => filtersFromSearch(search, countries.split(',')), [search, countries]);
+  const filters = servedFilters(loaderData.answers, settings.countries);
   const [editing, setEditing] = useState(false);
   const asking = !filters || editing;
 

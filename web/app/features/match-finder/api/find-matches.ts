@@ -7,7 +7,10 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { data, type AppLoadContext } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/lazy-schemas';
 import { filtersToSearch } from '../lib/match-filters';
+
+const schema = lazySchemas(() => import('./match-finder-schemas'));
 
 function matchesPath(filters: MatchFilters, trafficsource: string | null | undefined): string {
   const source = trafficsource ? `&trafficsource=${encodeURIComponent(trafficsource)}` : '';
@@ -16,7 +19,7 @@ function matchesPath(filters: MatchFilters, trafficsource: string | null | undef
 
 /** GET /api/match-finder.php from the browser. */
 export function findMatches(filters: MatchFilters, trafficsource: string | null, signal?: AbortSignal) {
-  return apiRequest('GET', matchesPath(filters, trafficsource), MatchFinderResponseSchema, { signal });
+  return apiRequest('GET', matchesPath(filters, trafficsource), schema('MatchFinderResponseSchema'), { signal });
 }
 
 /** The matches for these filters in the app's cache. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageBucketOf, filtersFromSearch, filtersToSearch, startCountry, type MatchFilters } from './match-filters';
+import { filtersFromSearch } from './filters-from-search';
+import { ageBucketOf, filtersToSearch, startCountry, type MatchFilters } from './match-filters';
 
 const COUNTRIES = ['NL', 'BE'];
 const FILTERS: MatchFilters = { gender: 'female', min_age: 46, max_age: 55, country: 'BE', countryregion: 12 };

@@ -1,8 +1,8 @@
-import { AGE_BUCKETS, MatchFinderQuerySchema, type AgeBucketKey, type MatchFilters } from '@rendezvous/contract';
+import { AGE_BUCKETS, type AgeBucketKey, type MatchFilters } from '@rendezvous/contract';
 
 export type { MatchFilters };
 
-const FILTER_KEYS = ['gender', 'min_age', 'max_age', 'country', 'countryregion'] as const;
+export const FILTER_KEYS = ['gender', 'min_age', 'max_age', 'country', 'countryregion'] as const;
 
 /**
  * The filters as a query string, in a fixed order: /match-finder hands them to /signup-matches
@@ -17,18 +17,9 @@ export function signupMatchesPath(filters: MatchFilters): string {
   return `/signup-matches?${filtersToSearch(filters)}`;
 }
 
-/**
- * The filters a query string carries, or null unless it names all of them validly and a country
- * the site serves (a hand-edited or outdated link starts the finder over).
- */
-export function filtersFromSearch(search: string | URLSearchParams, countries: readonly string[]): MatchFilters | null {
-  const params = new URLSearchParams(search);
-  const parsed = MatchFinderQuerySchema.safeParse(
-    Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined])),
-  );
-  if (!parsed.success || !countries.includes(parsed.data.country)) return null;
-  const { gender, min_age, max_age, country, countryregion } = parsed.data;
-  return { gender, min_age, max_age, country, countryregion };
+/** The filters, or null for answers in a country the site does not serve (an outdated link starts the finder over). */
+export function servedFilters(filters: MatchFilters | null, countries: readonly string[]): MatchFilters | null {
+  return filters && countries.includes(filters.country) ? filters : null;
 }
 
 /** The spec §9 age bucket the range is, or null for a range no bucket has (only a hand-made link). */
