@@ -25,6 +25,30 @@ test('the members page comes with its first cards and does not search again on l
   await expect(cards).toHaveCount(12);
 });
 
+/**
+ * The browser's first date formatter loads its locale data, a long task on a phone: pages that
+ * show times bring their formats as patterns instead. Counts the formatters the page makes.
+ */
+async function countDateFormatters(page: Page) {
+  await page.addInitScript(() => {
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args: unknown[], newTarget: NewableFunction) {
+        made += 1;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+      apply(target, self, args: unknown[]) {
+        made += 1;
+        return Reflect.apply(target, self, args) as unknown;
+      },
+    });
+    Object.defineProperty(window, 'dateFormattersMade', { get: () => made });
+  });
+}
+
+const dateFormattersMade = (page: Page) =>
+  page.evaluate(() => (window as unknown as { dateFormattersMade: number }).dateFormattersMade);
+
 test.describe('far from the server’s clock', () => {
   // The server renders in UTC; the fixture fails the test on the error a hydration mismatch logs.
   test.use({ timezoneId: 'Pacific/Auckland' });
@@ -47,22 +71,7 @@ test.describe('far from the server’s clock', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/chats.php')) listCalls.push(request.url());
     });
-    // The browser's first date formatter loads its locale data, a long task on a phone: the page
-    // brings its chat times' formats as patterns instead.
-    await page.addInitScript(() => {
-      let made = 0;
-      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-        construct(target, args: unknown[], newTarget: NewableFunction) {
-          made += 1;
-          return Reflect.construct(target, args, newTarget) as object;
-        },
-        apply(target, self, args: unknown[]) {
-          made += 1;
-          return Reflect.apply(target, self, args) as unknown;
-        },
-      });
-      Object.defineProperty(window, 'dateFormattersMade', { get: () => made });
-    });
+    await countDateFormatters(page);
 
     const response = await page.goto('/chats');
     // Before any script ran: the conversation, its last words, and no loading line.
@@ -80,11 +89,43 @@ test.describe('far from the server’s clock', () => {
     // The time it was written, in Auckland, as the browser's own formatter would write it.
     const time = list.locator('time');
     await expect(time).not.toBeEmpty();
-    expect(await page.evaluate(() => (window as unknown as { dateFormattersMade: number }).dateFormattersMade)).toBe(0);
+    expect(await dateFormattersMade(page)).toBe(0);
     const at = (await time.getAttribute('datetime')) ?? '';
     const expected = await page.evaluate(
       (iso) =>
         new Intl.DateTimeFormat(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' }).format(
+          new Date(iso),
+        ),
+      at,
+    );
+    await expect(time).toHaveText(expected);
+  });
+
+  test('notifications show their times without making a date formatter', async ({ page, browser }) => {
+    await activeMember(page, 'Gerrit');
+    const other = await secondPage(browser);
+    await activeMember(other, 'Annelies');
+    const liked = ((await (await page.request.get('/api/user.php')).json()) as { profile: { id: number } }).profile.id;
+    const like = await other.request.post('/api/likes.php', {
+      data: { profile: liked },
+      headers: await csrfHeaders(other),
+    });
+    expect(like.ok()).toBe(true);
+    await other.context().close();
+    await countDateFormatters(page);
+
+    await page.goto('/notifications');
+    const time = page
+      .getByRole('list', { name: en('notifications.title') })
+      .locator('time')
+      .first();
+    await expect(time).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+    expect(await dateFormattersMade(page)).toBe(0);
+    const at = (await time.getAttribute('datetime')) ?? '';
+    const expected = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
           new Date(iso),
         ),
       at,

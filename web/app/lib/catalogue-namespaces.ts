@@ -260,9 +260,15 @@ export function namesCountries(routeId: string, { loggedIn = false }: Pick<Route
   return entries.includes(REGIONS) || entries.includes(MEMBER_CARDS);
 }
 
-/** Whether a route's first screen shows chat times (its words are `chats`): its page gets their date patterns. */
-export function showsChatTimes(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
-  return routeEntries(routeId, loggedIn).includes(CHATS);
+/**
+ * The namespaces whose screens show times: chat times, notifications, the credits ledger and
+ * orders, membership dates, profile visitors.
+ */
+const TIMED_NAMESPACES: readonly string[] = [CHATS, 'notifications', 'credits', 'membership', 'privacy'];
+
+/** Whether a route's first screen shows times (it has the words of a screen that does): its page gets their date patterns. */
+export function showsTimes(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
+  return routeEntries(routeId, loggedIn).some((entry) => TIMED_NAMESPACES.includes(entry));
 }
 
 function routeEntries(routeId: string, loggedIn: boolean): readonly string[] {

@@ -87,14 +87,18 @@ describe('the web context a page gets', () => {
     expect(pageWebContext('/chats', web).country_names).toEqual({ NL: 'Niederlande' });
   });
 
-  it('gives the pages that show chat times their formats as patterns in the page’s language, and no other page', () => {
+  it('gives the pages that show times their formats as patterns in the page’s language, and no other page', () => {
     const web = { ...makeWebContext({ user: makeUser() }), locale: 'de' as const };
     const chats = pageWebContext('/chats', web).date_patterns;
     const moment = new Date(2026, 10, 3, 9, 5);
     expect(formatWithPattern(chats?.time ?? [], moment)).toBe('09:05');
     expect(formatWithPattern(chats?.dayMonth ?? [], moment)).toBe('3. Nov.');
-    expect(pageWebContext('/chats/12', web).date_patterns).toEqual(chats);
-    expect(pageWebContext('/members', web).date_patterns).toBeUndefined();
+    expect(formatWithPattern(chats?.full ?? [], moment)).toBe('03.11.2026, 09:05');
+    // Notifications, the credits ledger, a member's own profile (membership, visitors), an order.
+    for (const path of ['/chats/12', '/notifications', '/credits', '/profile', '/transactions/77'])
+      expect(pageWebContext(path, web).date_patterns, path).toEqual(chats);
+    for (const path of ['/members', '/likes', '/'])
+      expect(pageWebContext(path, web).date_patterns, path).toBeUndefined();
   });
 
   it('gives the console the whole catalogue', () => {

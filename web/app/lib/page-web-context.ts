@@ -16,7 +16,7 @@ import {
   namesCountries,
   namespacesForRoute,
   pickNamespaces,
-  showsChatTimes,
+  showsTimes,
   showsRegions,
   type RouteCatalogueOptions,
 } from './catalogue-namespaces';
@@ -87,7 +87,7 @@ const datePatternsIn = madeOnce(datePatternsFor);
  * The web context as the page at this address gets it (issue 17): the settings without the
  * server's own, the site's regions only where the first screen has a region field (named in the
  * page's language, so the catalogue's region names stay out), the names of the countries it
- * shows, the patterns of its chat times where it shows them, and the catalogue entries of its
+ * shows, the patterns of its dates and times where it shows them, and the catalogue entries of its
  * first screen only.
  */
 export function pageWebContext(pathname: string, web: WebContext): PageWebContext {
@@ -104,7 +104,7 @@ export function pageWebContext(pathname: string, web: WebContext): PageWebContex
     ...web,
     settings,
     country_names: countryNamesIn(web.locale, [...countries]),
-    ...(shows(showsChatTimes) ? { date_patterns: datePatternsIn(regionalCodeOf(web.locale)) } : {}),
+    ...(shows(showsTimes) ? { date_patterns: datePatternsIn(regionalCodeOf(web.locale)) } : {}),
   };
   const picked = pageCatalogueEntries(pathname, page);
   return picked ? { ...page, i18n: { ...web.i18n, messages: pickNamespaces(web.i18n.messages, picked) } } : page;
