@@ -1,9 +1,10 @@
 import type { Money } from '@rendezvous/contract';
+import { numberFormat } from './number-format';
 
 /** Money in the interface language's notation, e.g. "€ 1,50" in Dutch and "€1.50" in English. */
 export function formatMoney(amount: number, currency: string, regional: string): string {
   try {
-    return new Intl.NumberFormat(regional, { style: 'currency', currency }).format(amount);
+    return numberFormat(regional, { style: 'currency', currency }).format(amount);
   } catch {
     // An unknown currency code: still readable.
     return `${amount.toFixed(2)} ${currency}`;
@@ -13,7 +14,7 @@ export function formatMoney(amount: number, currency: string, regional: string):
 /** How many decimals a currency's minor units make (2 for cents, 0 for yen). */
 export function minorUnitDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     // An unknown currency code: cents, as most have.
     return 2;
@@ -27,7 +28,7 @@ export function formatMinorUnits({ amount, currency }: Money, regional: string):
 
 /** A percentage as the language writes it ("20 %" or "20%"). */
 export function formatPercent(percent: number, regional: string): string {
-  return new Intl.NumberFormat(regional, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  return numberFormat(regional, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 }
 
 /** A VAT rate in basis points (2100) as the percentage people read ("21 %" or "21%"). */
@@ -37,5 +38,5 @@ export function formatVatRate(basisPoints: number, regional: string): string {
 
 /** A number of months in the language's own plural ("1 month", "3 Monate", "5 miesięcy"). */
 export function formatMonths(months: number, regional: string): string {
-  return new Intl.NumberFormat(regional, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months);
+  return numberFormat(regional, { style: 'unit', unit: 'month', unitDisplay: 'long' }).format(months);
 }

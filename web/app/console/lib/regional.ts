@@ -1,5 +1,6 @@
 import { regionalCodeOf } from '../../lib/country-display-names';
 import { dateTimeFormat } from '../../lib/dates';
+import { formatMinorUnits } from '../../lib/format-money';
 import { useLocale } from '../../lib/locale';
 
 /** The regional format of the console's language, for dates and numbers. */
@@ -13,6 +14,5 @@ export function formatDateTime(epochMs: number, regional: string): string {
 
 /** Minor units as the console's language writes money; a currency without cents (the yen) has none to divide. */
 export function formatMinorMoney(minor: number, currency: string, regional: string): string {
-  const format = new Intl.NumberFormat(regional, { style: 'currency', currency });
-  return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  return formatMinorUnits({ amount: minor, currency }, regional);
 }

@@ -2,6 +2,7 @@ import type { CreditReason } from '@rendezvous/contract';
 import { useTranslation } from 'react-i18next';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { formatFullTime } from '../../../lib/dates';
+import { numberFormat } from '../../../lib/number-format';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { formatMoney } from '../../../lib/format-money';
@@ -31,7 +32,7 @@ export function CreditsOverview({ insufficient, ...buying }: CreditsOverviewProp
   const { t } = useTranslation();
   const regional = useRegionalCode();
   const state = useCredits();
-  const signed = new Intl.NumberFormat(regional, { signDisplay: 'always' });
+  const signed = numberFormat(regional, { signDisplay: 'always' });
 
   return (
     <div className="credits-page mx-auto max-w-2xl space-y-6">

@@ -8,6 +8,7 @@ import { Section } from '../../../components/ui/section';
 import { useRegionalCode } from '../../../components/profile-fields/labels';
 import { ApiError } from '../../../lib/api-client';
 import { dateTimeFormat } from '../../../lib/dates';
+import { numberFormat } from '../../../lib/number-format';
 import { dataExportQueryOptions, useRequestDataExport } from '../api/privacy-calls';
 
 /** The query parameter of the mail's link: which export it announced. */
@@ -15,7 +16,7 @@ export const DATA_EXPORT_PARAM = 'data_export';
 
 function formatSize(bytes: number, regional: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(1, bytes / 1000), 'kilobyte'];
-  return new Intl.NumberFormat(regional, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(regional, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
 /**

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/select-field';
+import { numberFormat } from '../../../../lib/number-format';
 import { ConsoleTable } from '../../../components/console-table';
 import { ActionGroup } from '../../../components/action-group';
 import { LoadState } from '../../../components/load-state';
@@ -127,7 +128,7 @@ export function SupervisionScreen({ me }: { me: ConsoleMe }) {
 /** How fast answers come, the last two columns of the operators' table and the sites'. */
 function AnswerRateCells({ perHour, medianSeconds }: { perHour: number; medianSeconds: number | null }) {
   const { t } = useTranslation();
-  const decimal = new Intl.NumberFormat(useRegional(), { maximumFractionDigits: 1 });
+  const decimal = numberFormat(useRegional(), { maximumFractionDigits: 1 });
   return (
     <>
       <td className="py-2 pe-3">{decimal.format(perHour)}</td>

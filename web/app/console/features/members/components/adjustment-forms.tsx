@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { FormSelectField, FormTextField, FormTextareaField } from '../../../../components/forms/form-fields';
 import { Button } from '../../../../components/ui/button';
 import { FormAlert } from '../../../../components/ui/form-alert';
+import { minorUnitDigits } from '../../../../lib/format-money';
 import { useApiForm } from '../../../../lib/forms/use-api-form';
 import { CheckboxGroupField } from '../../../components/checkbox-group-field';
 import { useReconfirmed } from '../../../components/reconfirm';
@@ -44,9 +45,7 @@ type GrantFormValues = z.input<typeof GrantFormSchema>;
 
 /** Minor units of a main-unit amount in `currency` ("9,95" EUR → 995). */
 function minorOf(text: string, currency: string): number {
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return Math.round(Number(text.replace(',', '.')) * 10 ** digits);
+  return Math.round(Number(text.replace(',', '.')) * 10 ** minorUnitDigits(currency));
 }
 
 /**
