@@ -1,5 +1,5 @@
 import { en, expect, test } from './fixtures';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { activeMember, csrfHeaders, MEMBER_PASSWORD, secondPage, signUpConfirmed } from './members';
 
 // Issue 17 "Speed": what the first HTML carries, and what the browser then need not ask.
@@ -46,8 +46,20 @@ async function countDateFormatters(page: Page) {
   });
 }
 
-const dateFormattersMade = (page: Page) =>
-  page.evaluate(() => (window as unknown as { dateFormattersMade: number }).dateFormattersMade);
+/**
+ * The page made no date formatter, and the time reads as the browser's own formatter, in its time
+ * zone and the page's language, writes it.
+ */
+async function expectWrittenAsTheBrowserWould(time: Locator, options: Intl.DateTimeFormatOptions) {
+  const page = time.page();
+  expect(await page.evaluate(() => (window as unknown as { dateFormattersMade: number }).dateFormattersMade)).toBe(0);
+  const at = (await time.getAttribute('datetime')) ?? '';
+  const expected = await page.evaluate(
+    ([iso, format]) => new Intl.DateTimeFormat(document.documentElement.lang, format).format(new Date(iso)),
+    [at, options] as const,
+  );
+  await expect(time).toHaveText(expected);
+}
 
 test.describe('far from the server’s clock', () => {
   // The server renders in UTC; the fixture fails the test on the error a hydration mismatch logs.
@@ -89,16 +101,7 @@ test.describe('far from the server’s clock', () => {
     // The time it was written, in Auckland, as the browser's own formatter would write it.
     const time = list.locator('time');
     await expect(time).not.toBeEmpty();
-    expect(await dateFormattersMade(page)).toBe(0);
-    const at = (await time.getAttribute('datetime')) ?? '';
-    const expected = await page.evaluate(
-      (iso) =>
-        new Intl.DateTimeFormat(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' }).format(
-          new Date(iso),
-        ),
-      at,
-    );
-    await expect(time).toHaveText(expected);
+    await expectWrittenAsTheBrowserWould(time, { hour: '2-digit', minute: '2-digit' });
   });
 
   test('notifications show their times without making a date formatter', async ({ page, browser }) => {
@@ -121,16 +124,7 @@ test.describe('far from the server’s clock', () => {
       .first();
     await expect(time).not.toBeEmpty();
     await page.waitForLoadState('networkidle');
-    expect(await dateFormattersMade(page)).toBe(0);
-    const at = (await time.getAttribute('datetime')) ?? '';
-    const expected = await page.evaluate(
-      (iso) =>
-        new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        ),
-      at,
-    );
-    await expect(time).toHaveText(expected);
+    await expectWrittenAsTheBrowserWould(time, { dateStyle: 'medium', timeStyle: 'short' });
   });
 });
 

@@ -97,6 +97,8 @@ const REGIONS = 'regions';
 /** The member cards' words (`profile-card.tsx`). */
 const MEMBER_CARDS = 'members';
 const CHATS = 'chats';
+/** The credits screens' words: the packages, the country a member pays from, the ledger and orders. */
+const CREDITS_SCREENS = 'credits';
 /** What the steps after the account show: a logged-in member's sign-up form starts at one of them. */
 const SIGNUP_LATER_STEPS = ['signup', REGIONS, 'validation.fields'];
 
@@ -110,7 +112,7 @@ const lander = (...parts: string[]) => [
   ...parts.map((part) => `landers.${part}`),
   'members.fictional_title',
 ];
-const CREDITS = ['credits', 'discounts', 'spending', ...PROFILE_FACTS];
+const CREDITS = [CREDITS_SCREENS, 'discounts', 'spending', ...PROFILE_FACTS];
 /** The block and report menu on a profile or conversation; the report dialog loads with the whole catalogue. */
 const SAFETY_MENU = ['safety.actions', 'safety.block*', 'safety.report', 'safety.cancel', 'complaints.menu_link'];
 
@@ -252,19 +254,20 @@ export function showsRegions(routeId: string, { loggedIn = false }: Pick<RouteCa
 }
 
 /**
- * Whether a route's first screen names the site's countries: beside a region field, or on the
- * member cards (whose words are `members`). Its page gets their names (`page-web-context.ts`).
+ * Whether a route's first screen names the site's countries: beside a region field, on the member
+ * cards (whose words are `members`), or as the country a member pays from (whose words are
+ * `credits`). Its page gets their names (`page-web-context.ts`).
  */
 export function namesCountries(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
   const entries = routeEntries(routeId, loggedIn);
-  return entries.includes(REGIONS) || entries.includes(MEMBER_CARDS);
+  return entries.includes(REGIONS) || entries.includes(MEMBER_CARDS) || entries.includes(CREDITS_SCREENS);
 }
 
 /**
  * The namespaces whose screens show times: chat times, notifications, the credits ledger and
  * orders, membership dates, profile visitors.
  */
-const TIMED_NAMESPACES: readonly string[] = [CHATS, 'notifications', 'credits', 'membership', 'privacy'];
+const TIMED_NAMESPACES: readonly string[] = [CHATS, 'notifications', CREDITS_SCREENS, 'membership', 'privacy'];
 
 /** Whether a route's first screen shows times (it has the words of a screen that does): its page gets their date patterns. */
 export function showsTimes(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {

@@ -75,7 +75,7 @@ describe('the web context a page gets', () => {
     expect(Object.keys(en.landers.niches).length).toBeGreaterThan(1);
   });
 
-  it('names the countries its first screen shows in the page’s language: the company’s everywhere, the site’s with member cards', () => {
+  it('names the countries its first screen shows in the page’s language: the company’s everywhere, the site’s with member cards or payments', () => {
     const web = {
       ...makeWebContext({ user: makeUser(), settings: { company_country: 'Netherlands' } }),
       locale: 'de' as const,
@@ -85,6 +85,9 @@ describe('the web context a page gets', () => {
     // The browser reads a code at once; a name would make it list every country in English.
     expect(members.settings.company_country).toBe('NL');
     expect(pageWebContext('/chats', web).country_names).toEqual({ NL: 'Niederlande' });
+    // The country a member pays from.
+    for (const path of ['/credits', '/pricing', '/premium'])
+      expect(pageWebContext(path, web).country_names, path).toEqual({ NL: 'Niederlande', BE: 'Belgien' });
   });
 
   it('gives the pages that show times their formats as patterns in the page’s language, and no other page', () => {
