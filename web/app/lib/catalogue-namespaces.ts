@@ -269,7 +269,10 @@ export function namesCountries(routeId: string, { loggedIn = false }: Pick<Route
  */
 const TIMED_NAMESPACES: readonly string[] = [CHATS, 'notifications', CREDITS_SCREENS, 'membership', 'privacy'];
 
-/** Whether a route's first screen shows times (it has the words of a screen that does): its page gets their date patterns. */
+/**
+ * Whether a route's first screen shows times (it has the words of a screen that does): its page
+ * gets their date patterns.
+ */
 export function showsTimes(routeId: string, { loggedIn = false }: Pick<RouteCatalogueOptions, 'loggedIn'> = {}) {
   return routeEntries(routeId, loggedIn).some((entry) => TIMED_NAMESPACES.includes(entry));
 }

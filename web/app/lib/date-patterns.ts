@@ -17,7 +17,10 @@ export type DatePatternPart =
 
 export type DatePattern = DatePatternPart[];
 
-/** The formats a page may get patterns for, by name: the chat list's and the chat's times, and the full time of notifications, the credits ledger and orders. */
+/**
+ * The formats a page may get patterns for, by name: the chat list's and the chat's times, and the
+ * full time of notifications, the credits ledger and orders.
+ */
 export const PATTERNED_FORMATS = {
   time: { hour: '2-digit', minute: '2-digit' },
   dayMonth: { day: 'numeric', month: 'short' },

@@ -79,7 +79,8 @@ export type PageWebContext = Omit<WebContext, 'settings'> & {
   country_names?: Record<string, string>;
   /**
    * The page's date formats as patterns (`date-patterns.ts`) where its first screen shows times
-   * (chats, notifications, the credits ledger), for the same reason: the browser fills them without loading its own locale data.
+   * (chats, notifications, the credits ledger), for the same reason: the browser fills them
+   * without loading its own locale data.
    */
   date_patterns?: Partial<Record<PatternedFormat, DatePattern>>;
 };
