@@ -15,29 +15,21 @@
  *   --root DIR    measure another checkout's build, e.g. a worktree of an older commit, so a
  *                 change's before and after are measured by the same script
  *   --runs N      Lighthouse runs per page (default 3)
- *   --pages A,B   only these of the pages below (as written there, e.g. /members,/chats), to
+ *   --pages A,B   only these of the pages in built-app.mjs (as written there, e.g. /members,/chats), to
  *                 follow one change's effect without the minutes of the others
  *   --no-build    measure the build as it is
  */
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { browserCookies, median, pagesFromArgs, rootFromArgs, startBuiltApp } from './built-app.mjs';
 import { gzippedBytes, measureFirstLoadJs, memberCookie, someMemberId } from './first-load-js.mjs';
 
-const rootFlag = process.argv.indexOf('--root');
-const root = rootFlag === -1 ? path.resolve(import.meta.dirname, '..') : path.resolve(process.argv[rootFlag + 1]);
 const JS_ONLY = process.argv.includes('--js-only');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
-const BASE = `http://localhost:${PORT}`;
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag === -1 ? 3 : Math.max(1, Number(process.argv[runsFlag + 1]) || 1);
-const pagesFlag = process.argv.indexOf('--pages');
-const ONLY_PAGES = pagesFlag === -1 ? undefined : process.argv[pagesFlag + 1].split(',');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Issue 17's aims for every measured page. */
@@ -50,71 +42,17 @@ const AIMS = {
   htmlKb: 12,
 };
 
-// Paid traffic lands on landers; one stands for all eight, they share their layout and code.
-const LANDER = '/landers/video/eng';
-/** The visitor's pages, then the member's; ':id' is a member the demo member's search shows. */
-const PAGES = [
-  { page: '/', as: 'visitor' },
-  { page: '/login', as: 'visitor' },
-  { page: '/signup', as: 'visitor' },
-  { page: LANDER, as: 'visitor' },
-  { page: '/members/:id', as: 'visitor' },
-  { page: '/members', as: 'member' },
-  { page: '/chats', as: 'member' },
-].filter(({ page }) => !ONLY_PAGES || ONLY_PAGES.includes(page));
-
-if (!process.argv.includes('--no-build')) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rv-bench-pages-'));
-const server = spawn('node', [path.join(root, 'server/dist/main.js')], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-only-secret-that-is-long-enough-0123456789',
-    COOKIE_SECURE: 'false',
-    // Production seeds nothing by default; the pages measured are the demo site's.
-    SEED_DEMO: 'true',
-    SEED_PROFILES: '300',
-    LOG_LEVEL: 'warn',
-  },
-});
-
-async function waitForHealth(deadline = Date.now() + 120_000) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The server did not become healthy in time');
-}
+const PAGES = pagesFromArgs();
+const { base: BASE, stop } = await startBuiltApp({ root: rootFromArgs(), port: PORT });
 
 let chrome;
 try {
-  await waitForHealth();
   if (!JS_ONLY) await lighthouseTable();
   console.log('\nFirst-load JS per screen: what its HTML names (scripts, modulepreloads, inline imports), gzipped');
   console.table(await measureFirstLoadJs(BASE));
 } finally {
   await chrome?.kill();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  stop();
 }
 
 /** The first HTML response as the browser gets it, gzipped (what a phone downloads before anything else). */
@@ -199,14 +137,7 @@ function largestPaint(lhr) {
 /** The visitor's pages are measured with no cookies, the member's with the session's. */
 async function setBrowserCookies(browser, cookie) {
   await browser.deleteCookie(...(await browser.cookies()));
-  if (!cookie) return;
-  const domain = new URL(BASE).hostname;
-  await browser.setCookie(
-    ...cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name, value: value.join('='), domain, path: '/' };
-    }),
-  );
+  if (cookie) await browser.setCookie(...browserCookies(cookie, BASE));
 }
 
 /** A figure with a mark when it misses its aim, so a table shows at a glance what is left. */
