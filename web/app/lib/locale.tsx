@@ -1,14 +1,8 @@
-import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  PSEUDO_LOCALE,
-  REGIONAL_CODES,
-  type Locale,
-} from '@rendezvous/contract';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, REGIONAL_CODES, type Locale } from '@rendezvous/contract';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCatalogue } from './catalogue-loader';
-import { readCookie, writeCookie } from './cookies';
+import { writeCookie } from './cookies';
 import type { PageWebContext } from './web-context';
 
 interface LocaleState {
@@ -22,16 +16,6 @@ export function LocaleProvider({ initial, children }: { initial: PageWebContext;
   const { i18n } = useTranslation();
   const [locale, setLocale] = useState(initial.locale);
   const hash = initial.i18n.hash;
-
-  // Spec §9: the language the server detected from the browser's languages is kept in the cookie
-  // too, so later visits keep it even when the browser sends other languages. The pseudo-locale
-  // is a test tool that only a cookie turns on, so there is nothing to keep.
-  const detected = initial.locale;
-  useEffect(() => {
-    if (detected !== PSEUDO_LOCALE && readCookie(LOCALE_COOKIE) !== detected) {
-      writeCookie(LOCALE_COOKIE, detected, LOCALE_COOKIE_MAX_AGE_S);
-    }
-  }, [detected]);
 
   const changeLocale = useCallback(
     async (next: Locale) => {

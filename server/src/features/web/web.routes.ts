@@ -7,6 +7,7 @@ import type { ServerApi, WebContext } from '@rendezvous/contract';
 import {
   LATEST_BUILD_PATH,
   LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
   landerSlugOfPath,
   parseLanderSlug,
   type BuildInfo,
@@ -77,6 +78,25 @@ function serverApiFor(app: FastifyInstance, request: FastifyRequest): ServerApi 
       return { status: response.statusCode, body: json ? response.json<unknown>() : response.body };
     },
   };
+}
+
+/**
+ * Spec §9: the language the page is in, detected from the browser's languages or chosen by a
+ * lander's slug, is kept in the cookie, so later visits keep it when the browser sends other
+ * languages. The page's own script used to write it as it hydrated; `document.cookie` is a
+ * synchronous call to the browser, in the task that makes a phone wait for its first tap. (The
+ * pseudo-locale comes only from this cookie, so it is never written here.) Not HttpOnly: the
+ * language switcher writes it too.
+ */
+function keepLocale(request: FastifyRequest, reply: FastifyReply, locale: string, cookie: SessionCookieOptions) {
+  if (request.cookies[LOCALE_COOKIE] === locale) return;
+  reply.setCookie(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE_S,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    httpOnly: false,
+  });
 }
 
 async function sendFetchResponse(reply: FastifyReply, response: Response) {
@@ -159,6 +179,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, optio
       clearSessionCookie(reply, options.cookie);
       return reply.redirect(BAN_PAGE_PATH, 303);
     }
+    keepLocale(request, reply, locale, options.cookie);
     const web: WebContext = {
       settings: request.settings,
       user: request.member

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCALE_COOKIE } from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertMember, logIn, SESSION_COOKIE } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
@@ -48,6 +49,28 @@ describe.each(TEST_DIALECTS)('the web app on %s', (dialect) => {
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(String(response.headers.vary)).toMatch(/Cookie/);
     expect(String(response.headers.vary)).toMatch(/Accept-Language/);
+  });
+
+  it('keeps the language it detected in the cookie for later visits (spec §9), only when it changed', async () => {
+    const first = await t.app.inject({ url: '/', headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } });
+    const kept = first.cookies.find((cookie) => cookie.name === LOCALE_COOKIE);
+    expect(kept).toMatchObject({ value: 'de', path: '/', maxAge: 365 * 24 * 60 * 60, sameSite: 'Lax' });
+    // The language switcher rewrites it in the browser.
+    expect(kept?.httpOnly).toBeFalsy();
+
+    const later = await t.app.inject({
+      url: '/',
+      headers: { 'accept-language': 'fr', cookie: `${LOCALE_COOKIE}=de` },
+    });
+    expect(later.cookies.find((cookie) => cookie.name === LOCALE_COOKIE)).toBeUndefined();
+  });
+
+  it('keeps the language a lander was bought for, over the cookie and the browser', async () => {
+    const response = await t.app.inject({
+      url: '/landers/video/milf-nl',
+      headers: { 'accept-language': 'en', cookie: `${LOCALE_COOKIE}=en` },
+    });
+    expect(response.cookies.find((cookie) => cookie.name === LOCALE_COOKIE)?.value).toBe('nl');
   });
 
   it('never lets a page rendered for a member be stored', async () => {
