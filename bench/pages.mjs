@@ -15,8 +15,8 @@
  *   --root DIR    measure another checkout's build, e.g. a worktree of an older commit, so a
  *                 change's before and after are measured by the same script
  *   --runs N      Lighthouse runs per page (default 3)
- *   --pages A,B   only these of the pages in built-app.mjs (as written there, e.g. /members,/chats), to
- *                 follow one change's effect without the minutes of the others
+ *   --pages A,B   only these of the pages in built-app.mjs (as written there, e.g.
+ *                 /members,/chats), to follow one change's effect without the minutes of the others
  *   --no-build    measure the build as it is
  */
 import { gzipSync } from 'node:zlib';
