@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:long-tasks`: what blocks the main thread of issue 17's pages after their first
- * paint, and whose code it is. Lighthouse gives a page's Total Blocking Time, but on a shared
- * machine it moves by hundreds of milliseconds between runs of the same build, and it does not
- * say which code the long tasks ran. This loads each page `--runs N` times (default 5) in a fresh
+ * paint, and whose code it is. Lighthouse gives a page's Total Blocking Time but does not say
+ * which code its long tasks ran. This loads each page `--runs N` times (default 5) in a fresh
  * browser profile (nothing cached, as Lighthouse loads it) at Lighthouse's phone size, unthrottled,
  * and records a trace with the CPU profiler. Of the run with the median blocking time it prints
  * the tasks after the first contentful paint that would block a phone, and what ran in them: the
  * samples are mapped through the build's source maps to a package or an app module.
  *
  * "Blocking" is Lighthouse's rule on its simulated phone: a task counts by its time × 4 (the CPU
- * slowdown) less 50 ms. Tasks of 12.5 ms or more here count.
+ * slowdown) less 50 ms. Tasks of 12.5 ms or more here count. On a shared machine the totals move
+ * between runs as much as Lighthouse's do; which code fills the tasks is what stays.
  *
  *   --runs N        loads per page (default 5)
  *   --min MS        list tasks of at least this many milliseconds (default 15)
