@@ -27,6 +27,12 @@ export function pagesFromArgs(argv = process.argv) {
   return PAGES.filter(({ page }) => !only || only.includes(page));
 }
 
+/** A count given as `name N`, at least 1: `fallback` when not given, 1 when not a number. */
+export function countFromArgs(name, fallback, argv = process.argv) {
+  const flag = argv.indexOf(name);
+  return flag === -1 ? fallback : Math.max(1, Number(argv[flag + 1]) || 1);
+}
+
 /** `--root DIR`: another checkout's build, so a change's before and after are measured alike. */
 export function rootFromArgs(argv = process.argv) {
   const flag = argv.indexOf('--root');

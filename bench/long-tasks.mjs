@@ -21,17 +21,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { browserCookies, median, pagesFromArgs, rootFromArgs, startBuiltApp } from './built-app.mjs';
+import { browserCookies, countFromArgs, median, pagesFromArgs, rootFromArgs, startBuiltApp } from './built-app.mjs';
 import { memberCookie, someMemberId } from './first-load-js.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const flag = (name, fallback) => {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? fallback : Math.max(1, Number(process.argv[index + 1]) || fallback);
-};
-const RUNS = flag('--runs', 5);
-const MIN_TASK_MS = flag('--min', 15);
+const RUNS = countFromArgs('--runs', 5);
+const MIN_TASK_MS = countFromArgs('--min', 15);
 /** Lighthouse's mobile CPU slowdown and the part of a task that does not block. */
 const CPU_SLOWDOWN = 4;
 const BLOCKING_AFTER_MS = 50;

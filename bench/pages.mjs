@@ -23,13 +23,12 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { browserCookies, median, pagesFromArgs, rootFromArgs, startBuiltApp } from './built-app.mjs';
+import { browserCookies, countFromArgs, median, pagesFromArgs, rootFromArgs, startBuiltApp } from './built-app.mjs';
 import { gzippedBytes, measureFirstLoadJs, memberCookie, someMemberId } from './first-load-js.mjs';
 
 const JS_ONLY = process.argv.includes('--js-only');
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
-const runsFlag = process.argv.indexOf('--runs');
-const RUNS = runsFlag === -1 ? 3 : Math.max(1, Number(process.argv[runsFlag + 1]) || 1);
+const RUNS = countFromArgs('--runs', 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Issue 17's aims for every measured page. */
