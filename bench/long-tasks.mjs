@@ -81,12 +81,14 @@ async function traceLoad(url, cookie) {
 
 /** The page's tasks after its first contentful paint, each with the owners of its CPU samples. */
 function analyse(events) {
-  const navigation = events.findLast(
-    (event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL?.startsWith('http'),
-  );
-  const { pid, tid } = navigation;
-  const paint = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === pid);
+  // Found from the paint: now and then a trace holds the page's navigationStart without its URL.
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
   if (!paint) throw new Error('The page never painted');
+  const navigation = events.find(
+    (event) => event.name === 'navigationStart' && event.args?.data?.navigationId === paint.args?.data?.navigationId,
+  );
+  if (!navigation) throw new Error('The trace holds no start of the navigation that painted');
+  const { pid, tid } = navigation;
   const samples = cpuSamples(events.filter((event) => event.pid === pid));
   const tasks = events
     .filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X' && event.name === 'RunTask')
