@@ -19,7 +19,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // bundler cannot fold it into a chunk every page loads.
           rolldownOptions: {
             // Building a schema changes nothing else, so a contract module whose constant a page needs
-            // does not drag zod in for the schema next to it that the page never uses.
+            // does not drag zod in for the schema next to it that the page never uses. A `z.…()` call
+            // made for its effect is dropped too: call such a function by its own name (zod-config.ts).
             treeshake: { manualPureFunctions: ['z'] },
             output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod/ }] } },
           },
