@@ -1,0 +1,37 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { lazySchemas } from './lazy-schemas';
+
+const module = { NameSchema: z.string(), AgeSchema: z.number() };
+
+describe('lazySchemas', () => {
+  it('loads a module once for all the schemas taken from it', async () => {
+    const load = vi.fn(() => Promise.resolve(module));
+    const schema = lazySchemas(load);
+
+    const [name, age, nameAgain] = await Promise.all([
+      schema('NameSchema')(),
+      schema('AgeSchema')(),
+      schema('NameSchema')(),
+    ]);
+
+    expect(name.parse('Anna')).toBe('Anna');
+    expect(age.parse(61)).toBe(61);
+    expect(nameAgain).toBe(name);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries the module again on the next call after a load failed', async () => {
+    const load = vi
+      .fn<() => Promise<typeof module>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(module);
+    const schema = lazySchemas(load);
+
+    await expect(schema('NameSchema')()).rejects.toThrow('Failed to fetch');
+    const name = await schema('NameSchema')();
+
+    expect(name.parse('Anna')).toBe('Anna');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
