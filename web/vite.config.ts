@@ -2,14 +2,35 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { devServiceWorker } from './vite.sw.config.js';
 
 // Vitest renders components without the React Router plugin, which expects a whole app build.
 const testing = process.env.VITEST === 'true';
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's package names only its development build, whose warnings (and the checks made for
+ * them) then ship to every phone (remix-run/react-router#14102); the production build beside it
+ * differs in nothing else. The browser's build takes that one; the server and `npm run dev` keep
+ * the package's own, warnings and all.
+ */
+const reactRouterProduction = (file: string) =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), testing ? react() : reactRouter(), devServiceWorker()],
+  ...(command === 'build' && !isSsrBuild && !testing
+    ? {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ],
+        },
+      }
+    : {}),
   build: {
     sourcemap: true,
     ...(isSsrBuild
