@@ -34,4 +34,31 @@ describe('lazySchemas', () => {
     expect(name.parse('Anna')).toBe('Anna');
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('loads a module only once the one asked for before it has come, so that each is built in a task of its own', async () => {
+    const order: string[] = [];
+    let arrive = () => {};
+    const chats = lazySchemas(
+      () =>
+        new Promise<typeof module>((resolve) => {
+          order.push('chats asked');
+          arrive = () => {
+            order.push('chats came');
+            resolve(module);
+          };
+        }),
+    );
+    const likes = lazySchemas(() => {
+      order.push('likes asked');
+      return Promise.resolve(module);
+    });
+
+    const both = Promise.all([chats('NameSchema')(), likes('AgeSchema')()]);
+    await vi.waitFor(() => expect(order).toContain('chats asked'));
+    expect(order).not.toContain('likes asked');
+    arrive();
+    await both;
+
+    expect(order).toEqual(['chats asked', 'chats came', 'likes asked']);
+  });
 });

@@ -13,10 +13,20 @@ function keptUnlessFailed<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/** Where the last module queued by `inLine` is, evaluated or not. */
+let lastInLine: Promise<unknown> = Promise.resolve();
+
+/** Loads one module after the other, each handed on from a task after the one that evaluated it. */
+function inLine<T>(load: () => Promise<T>): Promise<T> {
+  const loaded = lastInLine.then(load).then(inNextTask);
+  lastInLine = loaded.catch(() => undefined);
+  return loaded;
+}
+
 // zod is evaluated through the one small module that imports it alone: `import('zod')` made the
 // bundler split the first load's shared chunks differently, up to four more modules and 2 KB on
 // every page.
-const evaluateZod = keptUnlessFailed(() => import('./forms/zod-config').then(inNextTask));
+const evaluateZod = keptUnlessFailed(() => inLine(() => import('./forms/zod-config')));
 
 /**
  * The schemas of a module loaded on first use, each named as a loader: `apiRequest` takes one for
@@ -27,11 +37,16 @@ const evaluateZod = keptUnlessFailed(() => import('./forms/zod-config').then(inN
  * Evaluating zod, building a module's schemas and the first check of an answer each took 2 to
  * 16 ms in a desktop browser, and a phone is four times slower: in one task, as a module graph and
  * the code awaiting it run, they made the longest task of a member's page after it was shown (the
- * badge's first poll, issue 17). So zod is evaluated on its own, and each module's first loader
- * hands its schema on from a task after the one that built it.
+ * badge's first poll, issue 17), and the chats' and the likes' schemas, loaded side by side,
+ * were built in one task when both had come. So zod and then each module are evaluated one after
+ * the other, each in a task of its own, and a schema is handed on from a task after that.
  */
 export function lazySchemas<Module>(load: () => Promise<Module>) {
-  const loadOnce = keptUnlessFailed(() => evaluateZod().then(load).then(inNextTask));
+  const loadOnce = keptUnlessFailed(() => {
+    // Queued first; should zod fail to come, the module's own load fails and says so.
+    evaluateZod().catch(() => undefined);
+    return inLine(load);
+  });
   return <Name extends keyof Module>(name: Name) =>
     () =>
       loadOnce().then((module) => module[name]);
