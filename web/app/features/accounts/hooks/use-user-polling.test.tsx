@@ -8,12 +8,16 @@ import { QueryProvider } from '../../../lib/query-provider';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 // Loaded up front, so the hook's on-demand imports resolve without waiting for real time.
-import '../../../lib/user-schema';
 import '../api/account-calls';
 import { useUserPolling } from './use-user-polling';
 
 import { MINUTE_MS } from '../../../lib/constants';
+import { loadUserSchema } from '../../../lib/user-calls';
 import { packWebContext } from '../../../lib/web-context';
+
+// The answer's schema, and zod before it, are each loaded once and then kept: loaded here, as the
+// page would with its first answer, so that a check under the fake clock waits for no real time.
+await loadUserSchema();
 
 const web = makeWebContext({ user: makeUser() });
 

@@ -5,13 +5,16 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../../test/fake-api';
 import { makeUser, makeWebContext, renderWithRoot } from '../../../test/render';
-// Loaded up front, so the activation poll's on-demand schema resolves without waiting for real time.
-import '../api/signup-schemas';
 import { GEOLOCATION_CACHE_KEY } from '../lib/geolocation';
 import { ActivationProgress, webmailSearchUrl } from './activation-progress';
 import { ConfirmStep, SIGNUP_FLOW_COMPLETE_EVENT } from './confirm-step';
 import { SignupForm } from './signup-form';
 import { SignupModal } from './signup-modal';
+import { signupSchema } from '../api/signup-calls';
+
+// The activation poll's schema, and zod before it, are loaded once and then kept: loaded here, so
+// that the poll's answers under the fake clock wait for no real time.
+await signupSchema('ActivateStatusSchema')();
 
 const image = { id: 3, filename: 'a.jpg', thumb_filename: 'a-thumb.jpg' };
 
