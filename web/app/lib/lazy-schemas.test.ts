@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { lazySchemas } from './lazy-schemas';
+import { LINE_WAIT_MS, lazySchemas } from './lazy-schemas';
 
 const module = { NameSchema: z.string(), AgeSchema: z.number() };
 
@@ -60,5 +60,25 @@ describe('lazySchemas', () => {
     await both;
 
     expect(order).toEqual(['chats asked', 'chats came', 'likes asked']);
+  });
+
+  it('lets the next module load after a second when the one before it does not come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stalled = lazySchemas(() => new Promise<typeof module>(() => {}));
+      const asked = vi.fn(() => Promise.resolve(module));
+      const next = lazySchemas(asked);
+
+      void stalled('NameSchema')();
+      const name = next('NameSchema')();
+      await vi.advanceTimersByTimeAsync(LINE_WAIT_MS - 1);
+      expect(asked).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await name).parse('Anna')).toBe('Anna');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -13,17 +13,28 @@ function keptUnlessFailed<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * How long a module waits for the one before it in line: a file slow to come on a poor line must
+ * not hold up the check of every other answer and form.
+ */
+export const LINE_WAIT_MS = 1_000;
+
 /** Where the last module queued by `inLine` is, evaluated or not. */
 let lastInLine: Promise<unknown> = Promise.resolve();
 
 /** Loads one module after the other, each handed on from a task after the one that evaluated it. */
 function inLine<T>(load: () => Promise<T>): Promise<T> {
-  const loaded = lastInLine.then(load).then(inNextTask);
+  const previous = lastInLine;
+  const turn = new Promise((resolve) => {
+    void previous.then(resolve);
+    setTimeout(resolve, LINE_WAIT_MS);
+  });
+  const loaded = turn.then(load).then(inNextTask);
   lastInLine = loaded.catch(() => undefined);
   return loaded;
 }
 
-// zod is evaluated through the one small module that imports it alone: `import('zod')` made the
+// zod is evaluated through the forms' small module that configures it: `import('zod')` made the
 // bundler split the first load's shared chunks differently, up to four more modules and 2 KB on
 // every page.
 const evaluateZod = keptUnlessFailed(() => inLine(() => import('./forms/zod-config')));
