@@ -9,7 +9,8 @@ let configured = false;
  * converters included (89 KB gzipped instead of about a fifth of that).
  *
  * `config`, not `z.config`: the build takes every `z.…()` call for a pure one (vite.config.ts), and
- * dropped this one, whose result nobody reads, so members read zod's English.
+ * dropped this one, whose result nobody reads, so a check without a message of its own would have
+ * shown zod's English.
  */
 export function configureZodMessages(): void {
   if (configured) return;

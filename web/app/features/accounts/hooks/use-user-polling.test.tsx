@@ -15,8 +15,7 @@ import { MINUTE_MS } from '../../../lib/constants';
 import { loadUserSchema } from '../../../lib/user-calls';
 import { packWebContext } from '../../../lib/web-context';
 
-// The answer's schema, and zod before it, are each loaded once and then kept: loaded here, as the
-// page would with its first answer, so that a check under the fake clock waits for no real time.
+// Likewise the answer's schema, through the app's loader, which keeps it (and zod) once loaded.
 await loadUserSchema();
 
 const web = makeWebContext({ user: makeUser() });
