@@ -166,21 +166,24 @@ export const PasswordResetRequestSchema = z.object({ email: EmailSchema });
 /** POST /api/password_reset_confirm.php: the token from the mailed link and the new password. */
 export const PasswordResetDoSchema = z.object({
   token: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(200),
-  password: z.string({ error: VALIDATION.required }).min(PASSWORD_MIN, VALIDATION.passwordMin).max(PASSWORD_MAX),
+  password: z
+    .string({ error: VALIDATION.required })
+    .min(PASSWORD_MIN, VALIDATION.passwordMin)
+    .max(PASSWORD_MAX, VALIDATION.tooLong),
 });
 export const PasswordResetSentSchema = z.object({ sent: z.literal(true) });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
 /** POST /api/account_delete.php: the password confirms it is really the member. */
 export const DeleteAccountSchema = z.object({
-  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX, VALIDATION.tooLong),
 });
 export const AccountDeletedSchema = z.object({ deleted: z.literal(true) });
 
 /** POST /api/email_change.php: the new address, confirmed by the current password. */
 export const EmailChangeRequestSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX, VALIDATION.tooLong),
 });
 export const EmailChangePendingSchema = z.object({ pending: z.string() });
 /**
@@ -205,7 +208,10 @@ export const EmailChangeUndoneSchema = z.object({ reset_token: z.string() });
 
 /** POST /api/password_change.php: a logged-in member's new password, confirmed by the current one. */
 export const PasswordChangeSchema = z.object({
-  current_password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(PASSWORD_MAX),
+  current_password: z
+    .string({ error: VALIDATION.required })
+    .min(1, VALIDATION.required)
+    .max(PASSWORD_MAX, VALIDATION.tooLong),
   password: z
     .string({ error: VALIDATION.required })
     .min(PASSWORD_MIN, VALIDATION.passwordMin)

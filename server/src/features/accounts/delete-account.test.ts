@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX } from '@rendezvous/contract';
 import {
   browserHeaders,
   createTestAppWithMail,
@@ -138,6 +139,9 @@ describe.each(TEST_DIALECTS)('account deletion on %s', (dialect) => {
     const wrong = await remove(token, 'not my password');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.password).toBe('validation.password_wrong');
+    expect((await remove(token, 'x'.repeat(PASSWORD_MAX + 1))).json().error.fields.password).toBe(
+      'validation.too_long',
+    );
     expect(
       (await t.app.inject({ url: '/api/user.php', headers: browserHeaders({ [SESSION_COOKIE]: token }) })).statusCode,
     ).toBe(200);

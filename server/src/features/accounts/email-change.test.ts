@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX } from '@rendezvous/contract';
 import {
   browserHeaders,
   createTestAppWithMail,
@@ -157,6 +158,16 @@ describe.each(TEST_DIALECTS)('e-mail change on %s', (dialect) => {
     const response = await request(session, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields[field]).toBe(reason);
+  });
+
+  it('says a password over the longest allowed is too long, not missing', async () => {
+    await insertMember(t.database.db, t.siteId, { email: 'long@example.test' });
+    const response = await request(await logIn(t.app, 'long@example.test'), {
+      email: 'new@example.test',
+      password: 'x'.repeat(PASSWORD_MAX + 1),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ password: 'validation.too_long' });
   });
 
   it('confirms an account that was waiting for activation, since the new address is proven', async () => {

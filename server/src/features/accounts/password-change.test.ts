@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PASSWORD_MIN, PASSWORD_RESET_LINK_TTL_MS, VALIDATION, type ErrorBody } from '@rendezvous/contract';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_RESET_LINK_TTL_MS,
+  VALIDATION,
+  type ErrorBody,
+} from '@rendezvous/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserHeaders, createTestApp, insertMember, logIn, TEST_PASSWORD } from '../../test/fixtures.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
@@ -99,6 +105,16 @@ describe.each(TEST_DIALECTS)('password change on %s', (dialect) => {
     const response = await change(await logIn(t.app, email), payload);
     expect(response.statusCode).toBe(400);
     expect((response.json() as ErrorBody).error.fields).toEqual(fields);
+  });
+
+  it('says a password over the longest allowed is too long, not missing', async () => {
+    const session = await logIn(t.app, (await newMember()).email);
+    const tooLong = 'x'.repeat(PASSWORD_MAX + 1);
+    const current = await change(session, { current_password: tooLong, password: NEW_PASSWORD });
+    expect((current.json() as ErrorBody).error.fields).toEqual({ current_password: VALIDATION.tooLong });
+    const next = await change(session, { current_password: TEST_PASSWORD, password: tooLong });
+    expect(next.statusCode).toBe(400);
+    expect((next.json() as ErrorBody).error.fields).toEqual({ password: VALIDATION.tooLong });
   });
 
   it('needs a session (403), also before looking at the body', async () => {

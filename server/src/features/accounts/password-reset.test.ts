@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX } from '@rendezvous/contract';
 import {
   browserHeaders,
   createTestAppWithMail,
@@ -83,6 +84,12 @@ describe.each(TEST_DIALECTS)('password reset on %s', (dialect) => {
       token: 'validation.required',
       password: 'validation.password_min',
     });
+  });
+
+  it('says a new password over the longest allowed is too long, not missing', async () => {
+    const response = await confirm({ token: 'any', password: 'x'.repeat(PASSWORD_MAX + 1) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ password: 'validation.too_long' });
   });
 
   it('limits reset requests per address', async () => {
