@@ -7,12 +7,8 @@ import { ErrorPage } from './components/shell/error-page';
 import { OfflineBanner } from './components/shell/offline-banner';
 import { UpdatePrompt } from './components/shell/update-prompt';
 import { AccountTopNav } from './features/accounts/components/account-top-nav';
-import { usePageHiddenBeacon } from './features/accounts/hooks/use-page-hidden-beacon';
-import { useUserPolling } from './features/accounts/hooks/use-user-polling';
 import { BadgeProvider } from './features/badge/components/badge-provider';
-import { chatsQueryOptions } from './features/chats/api/chats-query';
 import { useOfflineChats } from './features/chats/hooks/use-offline-chats';
-import { likesQueryOptions } from './features/likes/api/likes-query';
 import { useTrafficSourceCapture } from './features/signup/lib/traffic-source';
 import { PageLoadingIndicator } from './components/ui/page-loading-indicator';
 import { ToastProvider } from './components/ui/toast';
@@ -189,18 +185,23 @@ function useFatalErrors(): void {
   if (fatal) throw fatal instanceof Error ? fatal : new Error(String(fatal));
 }
 
+const MemberServices = lazy(() => import('./member-services'));
+
 export default function App() {
   useFatalErrors();
-  useUserPolling();
   const { user, settings } = useWebContext();
   usePageTitle(settings.name);
-  usePageHiddenBeacon(Boolean(user));
   useOfflineChats(user);
   useTrafficSourceCapture();
   // The chat frame is pinned over the visible screen, so it carries the banner in its own column.
   const pinned = useMatches().some((match) => match.id === layoutId('chat'));
   return (
-    <BadgeProvider chats={chatsQueryOptions()} likes={likesQueryOptions()}>
+    <BadgeProvider loggedIn={Boolean(user)}>
+      {user ? (
+        <Suspense>
+          <MemberServices />
+        </Suspense>
+      ) : null}
       {pinned ? null : <OfflineBanner />}
       <CatalogueGate>
         <Outlet />

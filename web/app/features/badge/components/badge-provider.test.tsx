@@ -15,6 +15,7 @@ import { makeUser, makeWebContext, testI18n } from '../../../test/render';
 import '../../../lib/live-event-schema';
 import { apiRequest } from '../../../lib/api-client';
 import { countBadge } from '../count-badge';
+import { useBadgePolling } from '../hooks/use-badge-polling';
 import { BadgeProvider, useBadgeCounts } from './badge-provider';
 
 import { MINUTE_MS } from '../../../lib/constants';
@@ -72,6 +73,11 @@ function likesWith(...isNew: boolean[]): LikesResponse {
   };
 }
 
+function BadgePolling() {
+  useBadgePolling({ chats: chatsQuery, likes: likesQuery });
+  return null;
+}
+
 function Header() {
   return <TopNav counts={useBadgeCounts()} />;
 }
@@ -94,7 +100,8 @@ function renderApp(server: { loggedIn: boolean } = { loggedIn: true }) {
         <LocaleProvider initial={web}>
           <QueryProvider memberId={web.user?.profile.id ?? null}>
             <LiveEventsProvider loggedIn>
-              <BadgeProvider chats={chatsQuery} likes={likesQuery}>
+              <BadgeProvider loggedIn>
+                <BadgePolling />
                 <Header />
                 <ChatsScreen />
                 <Outlet />
@@ -190,6 +197,13 @@ describe('badge counts (spec §4, §9)', () => {
     expect(screen.getByRole('link', { name: 'Chats' })).toBeTruthy();
     expect(document.title).toBe('Site');
     expect(clearAppBadge).toHaveBeenCalled();
+  });
+
+  it('clears what a member left on the app icon once nobody is logged in', async () => {
+    const clearAppBadge = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: clearAppBadge });
+    render(<BadgeProvider loggedIn={false}>{null}</BadgeProvider>);
+    expect(clearAppBadge).toHaveBeenCalledTimes(1);
   });
 
   it('asks only every 300 s when this browser has a push subscription', async () => {

@@ -1,89 +1,36 @@
-import type { ChatsResponse, LikesResponse } from '@rendezvous/contract';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import {
-  CHATS_LIKES_POLL_DELAY_MS,
-  CHATS_LIKES_POLL_INTERVAL_MS,
-  CHATS_LIKES_POLL_INTERVAL_WITH_PUSH_MS,
-} from '../../../lib/constants';
-import { useLiveRefetch } from '../../../lib/live-events';
-import { usePollSchedule } from '../../../lib/poll-schedule';
-import { TITLE_COUNT } from '../../../lib/use-page-title';
-import { useWebContext } from '../../../lib/use-web-context';
-import { countBadge, type BadgeCounts } from '../count-badge';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { BadgeCounts } from '../count-badge';
+
+type ReportCounts = (counts: BadgeCounts | null) => void;
 
 const BadgeContext = createContext<BadgeCounts | null>(null);
-
-/** Spec §4 in the tab title, "(3) Site", kept there when a page sets a title of its own. */
-function useTitleCount(count: number) {
-  useEffect(() => {
-    const apply = () => {
-      const base = document.title.replace(TITLE_COUNT, '');
-      const title = count > 0 ? `(${count}) ${base}` : base;
-      if (document.title !== title) document.title = title;
-    };
-    apply();
-    const observer = new MutationObserver(apply);
-    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
-    return () => {
-      observer.disconnect();
-      document.title = document.title.replace(TITLE_COUNT, '');
-    };
-  }, [count]);
-}
-
-/** Spec §4 on the installed app's icon, where the browser offers it. */
-function useAppBadge(count: number | null) {
-  useEffect(() => {
-    // Unknown yet: leave what the service worker set from a push alone.
-    if (count === null || typeof navigator.setAppBadge !== 'function') return;
-    const update = count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge();
-    update.catch((error: unknown) => console.warn('Could not update the app badge', error));
-  }, [count]);
-}
-
-const POLLING = {
-  intervalMs: CHATS_LIKES_POLL_INTERVAL_MS,
-  withPushMs: CHATS_LIKES_POLL_INTERVAL_WITH_PUSH_MS,
-  delayMs: CHATS_LIKES_POLL_DELAY_MS,
-};
-
-interface BadgeProviderProps<C extends QueryKey, L extends QueryKey> {
-  /** The chats and likes queries of the app's cache (the route composing the app names them). */
-  chats: UseQueryOptions<ChatsResponse, Error, ChatsResponse, C>;
-  likes: UseQueryOptions<LikesResponse, Error, LikesResponse, L>;
-  children: ReactNode;
-}
+const ReportContext = createContext<ReportCounts>(() => undefined);
 
 /**
- * The app's one schedule for the chats and likes (spec §9): 1 s after the member is known, then
- * every 60 s, or 300 s with a push subscription, and shortly after a live event about them. Every
- * screen showing them reads the same cached answers. Counts the unread messages and new likes from
- * there (spec §4), shows their sum in the title and on the app icon, and hands them to the header
- * through `useBadgeCounts`.
+ * Holds the counts the header shows (spec §4). The polling that finds them (`useBadgePolling`)
+ * comes with the member's other services after the page: a visitor's first load goes without it,
+ * and a member's counts are known 1 s after the page at the earliest anyway.
  */
-export function BadgeProvider<C extends QueryKey, L extends QueryKey>({
-  chats,
-  likes,
-  children,
-}: BadgeProviderProps<C, L>) {
-  const { user } = useWebContext();
-  const memberId = user?.profile.id ?? null;
-  const schedule = usePollSchedule(memberId, POLLING, chats.queryKey);
-  const chatsAnswer = useQuery({ ...chats, ...schedule }).data;
-  const likesAnswer = useQuery({ ...likes, ...schedule }).data;
-  useLiveRefetch(['message', 'read', 'chats'], chats.queryKey);
-  useLiveRefetch(['like'], likes.queryKey);
-
-  const counts = user && chatsAnswer && likesAnswer ? countBadge(chatsAnswer, likesAnswer) : null;
-  // Logged out: nothing to show, so clear what a member left on the icon.
-  const total = !user ? 0 : counts ? counts.unread + counts.newLikes : null;
-  useTitleCount(total ?? 0);
-  useAppBadge(total);
-  return <BadgeContext.Provider value={counts}>{children}</BadgeContext.Provider>;
+export function BadgeProvider({ loggedIn, children }: { loggedIn: boolean; children: ReactNode }) {
+  const [counts, setCounts] = useState<BadgeCounts | null>(null);
+  useEffect(() => {
+    // Logged out: nothing to show, so clear what a member left on the icon.
+    if (loggedIn || typeof navigator.clearAppBadge !== 'function') return;
+    navigator.clearAppBadge().catch((error: unknown) => console.warn('Could not clear the app badge', error));
+  }, [loggedIn]);
+  return (
+    <ReportContext value={setCounts}>
+      <BadgeContext value={loggedIn ? counts : null}>{children}</BadgeContext>
+    </ReportContext>
+  );
 }
 
 /** The counts for the header's Chats and Likes links; null while unknown or logged out. */
 export function useBadgeCounts(): BadgeCounts | null {
   return useContext(BadgeContext);
+}
+
+/** How the polling hands its counts to the header; null when they are unknown again. */
+export function useReportBadgeCounts(): ReportCounts {
+  return useContext(ReportContext);
 }
