@@ -93,10 +93,7 @@ async function inTransaction<T>(
   });
 }
 
-/** Whether this browser can keep anything (private modes and old browsers may not). */
-export function offlineStoreAvailable(): boolean {
-  return typeof indexedDB !== 'undefined';
-}
+export { offlineStoreAvailable } from './offline-store-available';
 
 /**
  * Makes the store `memberId`'s: kept as it is when it is theirs already, emptied (snapshot and

@@ -1,8 +1,11 @@
 import type { User } from '@rendezvous/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { claimOfflineStore, keepOfflineProfile, offlineStoreAvailable } from '../../../lib/offline-store';
+import { offlineStoreAvailable } from '../../../lib/offline-store-available';
 import { whenIdle } from '../../../lib/when-idle';
+
+// Loaded once the page is idle, like everything here: the store's code is not part of the first load.
+const loadOfflineStore = () => import('../../../lib/offline-store');
 
 /**
  * Keeps what the offline page shows (docs/decisions/020) for the member using the app: their
@@ -25,9 +28,11 @@ export function useOfflineChats(user: User | null): void {
     let idle = () => {};
     claimed.current = new Promise<void>((resolve) => {
       idle = whenIdle(resolve);
-    }).then(() => claimOfflineStore(memberId));
+    })
+      .then(loadOfflineStore)
+      .then((store) => store.claimOfflineStore(memberId));
     claimed.current
-      // Loaded after the first paint: the sending code is not part of the first load.
+      // The sending code is not part of the first load either.
       .then(() => (memberId === null ? null : import('../offline')))
       .then((offline) => {
         if (!offline || stopped || memberId === null) return;
@@ -51,8 +56,9 @@ export function useOfflineChats(user: User | null): void {
   useEffect(() => {
     if (!offlineStoreAvailable() || !profile) return;
     claimed.current
-      .then(() =>
-        keepOfflineProfile(profile.id, {
+      .then(loadOfflineStore)
+      .then((store) =>
+        store.keepOfflineProfile(profile.id, {
           id: profile.id,
           name: profile.name,
           city: profile.city,
