@@ -3,13 +3,17 @@
  * from `build/server/index.js`, so React Router stays a dependency of the web
  * app alone (the server never imports web code, only this built artefact).
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRequestHandler, type AppLoadContext } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
 import { serveCriticalCssFrom } from './app/lib/critical-css';
 
 // This file is built to build/server/index.js; the stylesheets it inlines from are the client's.
-serveCriticalCssFrom(fileURLToPath(new URL('../client/', import.meta.url)));
+const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+// Built anywhere else, every public page would quietly go without its critical CSS.
+if (!existsSync(clientDir)) throw new Error(`The server bundle expects the client's build at ${clientDir}`);
+serveCriticalCssFrom(clientDir);
 
 const handler = createRequestHandler(build, process.env.NODE_ENV);
 

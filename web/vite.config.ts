@@ -34,7 +34,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     sourcemap: true,
     ...(isSsrBuild
-      ? { rollupOptions: { input: './server-entry.ts' } }
+      ? {
+          // One file: the entry finds the client's build beside it (server-entry.ts), and a chunk of
+          // its own would move it into assets/ as soon as a lazy module shared code with the entry.
+          rolldownOptions: { input: './server-entry.ts', output: { codeSplitting: false } },
+        }
       : {
           // zod is needed only by forms, which load with their routes; kept apart so the
           // bundler cannot fold it into a chunk every page loads.
