@@ -66,16 +66,3 @@ test('a message and a like reach the title, the header counts and the app badge 
   await expect.poll(() => lastAppBadge(other)).toBe(0);
   await other.context().close();
 });
-
-test('a member’s services start after the page: the counts are asked for, and hiding the page tells the server the member was last seen', async ({
-  page,
-}) => {
-  await activeMember(page, 'Hendrika');
-  const chatsAsked = page.waitForResponse((response) => response.url().endsWith('/api/chats.php'));
-  await page.goto('/members');
-  expect((await chatsAsked).status()).toBe(200);
-
-  const beacon = page.waitForRequest((request) => request.url().endsWith('/api/page-hidden.php'));
-  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-  expect((await (await beacon).response())?.status()).toBe(204);
-});

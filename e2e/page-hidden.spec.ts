@@ -3,11 +3,11 @@ import { activeMember } from './members';
 
 test('a member page tells the server when it is hidden, with a beacon the server accepts', async ({ page }) => {
   await activeMember(page, 'Hilde');
-  // The rest of the catalogue is asked for once the page has hydrated and gone idle, so the page's
-  // listeners are in place by then.
-  const catalogue = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/_i18n/'));
+  // The beacon comes with the member's services, which load after the page; the badge's first poll,
+  // a second after they start, shows they are listening.
+  const polled = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/likes.php');
   await page.goto('/chats');
-  await catalogue;
+  await polled;
 
   const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/page-hidden.php');
   // What switching to another tab does to the page.
