@@ -9,11 +9,14 @@ import { createRequestHandler, type AppLoadContext } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
 import { serveCriticalCssFrom } from './app/lib/critical-css';
 
-// This file is built to build/server/index.js; the stylesheets it inlines from are the client's.
-const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
-// Built anywhere else, every public page would quietly go without its critical CSS.
-if (!existsSync(clientDir)) throw new Error(`The server bundle expects the client's build at ${clientDir}`);
-serveCriticalCssFrom(clientDir);
+// Built, this file is build/server/index.js; the stylesheets it inlines from are the client's.
+// Vite's development server runs it from source, with its styles as modules: nothing to inline.
+if (import.meta.env.PROD) {
+  const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+  // Built anywhere else, every public page would quietly go without its critical CSS.
+  if (!existsSync(clientDir)) throw new Error(`The server bundle expects the client's build at ${clientDir}`);
+  serveCriticalCssFrom(clientDir);
+}
 
 const handler = createRequestHandler(build, process.env.NODE_ENV);
 
